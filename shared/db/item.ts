@@ -1,0 +1,10 @@
+/** Attributes that exist for the table's sake and never leave the repository layer. */
+const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expires_at_epoch', 'record_type']);
+
+export function withoutStorageAttributes<T>(item: Record<string, unknown>): T {
+  const record: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (!storageAttributes.has(name)) record[name] = value;
+  }
+  return record as T;
+}

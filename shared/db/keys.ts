@@ -1,0 +1,44 @@
+/**
+ * Key builders: every partition key starts with `ORG#<canonical orgcode>#`, so no
+ * query can reach another tenant's items. Free-text parts are URI-encoded so a
+ * `#` inside a value can never forge another key.
+ */
+const part = (value: string) => encodeURIComponent(value);
+const org = (orgcode: string) => `ORG#${part(orgcode)}`;
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/** Time-ordered sort key: ISO time first, then the id to break ties deterministically. */
+export const timeOrderedKey = (isoTime: string, id: string) => `${isoTime}#${part(id)}`;
+
+export const keys = {
+  /** All credentials of an org in one partition: get by fingerprint, list by org. */
+  credential: (orgcode: string, fingerprint: string): ItemKey => ({
+    pk: `${org(orgcode)}#CREDENTIAL`,
+    sk: fingerprint,
+  }),
+  credentialPartition: (orgcode: string) => `${org(orgcode)}#CREDENTIAL`,
+
+  /** Idempotency scope of the spec: organisation, route and key. */
+  idempotency: (orgcode: string, route: string, key: string): ItemKey => ({
+    pk: `${org(orgcode)}#IDEMPOTENCY#${part(route)}#${part(key)}`,
+    sk: 'IDEMPOTENCY',
+  }),
+
+  /** One partition per event: gets never contend, writes spread evenly. */
+  event: (orgcode: string, eventId: string): ItemKey => ({
+    pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
+    sk: 'EVENT',
+  }),
+  /** gsi1: every event of the org by occurred_at. */
+  eventsByTime: (orgcode: string) => `${org(orgcode)}#EVENTS`,
+  /** gsi2: the events of one event_type by occurred_at. */
+  eventsOfType: (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`,
+
+  /** One lineage link per (source ref, event), sorted by occurred_at. */
+  lineagePartition: (orgcode: string, kind: string, id: string) =>
+    `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`,
+};

@@ -1,0 +1,177 @@
+/**
+ * The service's failures. Each carries its spec tag and HTTP status; the one
+ * mapper in shared/http/error-mapper.ts turns them into the error envelope by
+ * `instanceof`, so no code path chooses a status by string matching.
+ */
+export type ErrorTag =
+  | 'validation-error'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'expected-revision-required'
+  | 'conflict'
+  | 'invalid-state'
+  | 'throttled'
+  | 'internal-error';
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export abstract class AccountingError extends Error {
+  abstract readonly tag: ErrorTag;
+  abstract readonly httpStatus: number;
+  readonly retryable: boolean = false;
+
+  constructor(
+    /** The `<reason>` of `accounting.<reason>`. */
+    readonly reason: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  get errorCode(): string {
+    return `accounting.${this.reason}`;
+  }
+
+  /** Extra top-level envelope fields, e.g. `conflict_snapshot`. */
+  envelopeExtras(): Record<string, unknown> {
+    return {};
+  }
+}
+
+export class ValidationError extends AccountingError {
+  readonly tag = 'validation-error';
+  readonly httpStatus = 400;
+
+  constructor(issues: ValidationIssue[], reason = 'validation_failed', message?: string) {
+    super(reason, message ?? summarise(issues), { issues });
+  }
+}
+
+function summarise(issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `${first.path || 'body'}: ${first.message}${more}`;
+}
+
+export class InvalidTokenError extends ValidationError {
+  constructor(field = 'next_token') {
+    super([{ path: field, message: 'is not a token issued for this call' }], 'invalid_token');
+  }
+}
+
+export class IdempotencyKeyReusedError extends AccountingError {
+  readonly tag = 'validation-error';
+  readonly httpStatus = 422;
+
+  constructor() {
+    super(
+      'idempotency_key_reused',
+      'This idempotency_key was already used with a different request body',
+      { issues: [{ path: 'idempotency_key', message: 'was used with a different request body' }] },
+    );
+  }
+}
+
+export class UnauthorizedError extends AccountingError {
+  readonly tag = 'unauthorized';
+  readonly httpStatus = 401;
+
+  constructor(message = 'A valid credential is required') {
+    super('unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AccountingError {
+  readonly tag = 'forbidden';
+  readonly httpStatus = 403;
+
+  constructor(message = 'The credential does not have a role that allows this call') {
+    super('forbidden', message);
+  }
+}
+
+export class NotFoundError extends AccountingError {
+  readonly tag = 'not-found';
+  readonly httpStatus = 404;
+
+  constructor(message = 'Not found') {
+    super('not_found', message);
+  }
+}
+
+export class ExpectedRevisionRequiredError extends AccountingError {
+  readonly tag = 'expected-revision-required';
+  readonly httpStatus = 428;
+
+  constructor() {
+    super('expected_revision_required', 'expected_revision is required to change this record', {
+      issues: [{ path: 'expected_revision', message: 'is required' }],
+    });
+  }
+}
+
+export class RevisionConflictError extends AccountingError {
+  readonly tag = 'conflict';
+  readonly httpStatus = 409;
+
+  constructor(
+    readonly suppliedRevision: number,
+    readonly currentRevision: number,
+  ) {
+    super(
+      'conflict_revision',
+      `expected_revision ${suppliedRevision} does not match the current revision ${currentRevision}`,
+      { supplied_revision: suppliedRevision, current_revision: currentRevision },
+    );
+  }
+
+  override envelopeExtras() {
+    return { conflict_snapshot: { revision: this.currentRevision } };
+  }
+}
+
+export class DuplicateIdError extends AccountingError {
+  readonly tag = 'conflict';
+  readonly httpStatus = 409;
+
+  constructor(field: string, id: string) {
+    super('duplicate_id', `A record with ${field} ${JSON.stringify(id)} already exists`, { field, id });
+  }
+}
+
+export class InvalidStateError extends AccountingError {
+  readonly tag = 'invalid-state';
+  readonly httpStatus = 409;
+
+  constructor(message: string, details: Record<string, unknown> = {}, reason = 'invalid_transition') {
+    super(reason, message, details);
+  }
+}
+
+export class ThrottledError extends AccountingError {
+  readonly tag = 'throttled';
+  readonly httpStatus = 429;
+  override readonly retryable = true;
+
+  constructor(cause?: unknown) {
+    super('throttled', 'The service is busy; retry with backoff', {}, { cause });
+  }
+}
+
+export class InternalError extends AccountingError {
+  readonly tag = 'internal-error';
+  readonly httpStatus = 500;
+  override readonly retryable = true;
+
+  constructor(cause?: unknown) {
+    super('internal', 'An internal error occurred', {}, { cause });
+  }
+}

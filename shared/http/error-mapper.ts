@@ -1,0 +1,25 @@
+import {
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
+import { AccountingError, InternalError, ThrottledError } from '../domain/errors';
+import { TransactionConflictError } from '../db/atomic-write';
+
+/**
+ * The one place where any thrown value becomes an AccountingError. DynamoDB
+ * throughput errors that outlived the SDK's retries are `throttled` (429,
+ * retryable); anything unexpected is a 500 that says nothing internal.
+ */
+export function toAccountingError(error: unknown): AccountingError {
+  if (error instanceof AccountingError) return error;
+  if (
+    error instanceof ProvisionedThroughputExceededException ||
+    error instanceof ThrottlingException ||
+    error instanceof RequestLimitExceeded ||
+    error instanceof TransactionConflictError
+  ) {
+    return new ThrottledError(error);
+  }
+  return new InternalError(error);
+}

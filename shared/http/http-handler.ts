@@ -1,0 +1,197 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { authenticate, withoutBodyCredentials } from '../auth/authenticate';
+import { type Caller, capturedRequestContext } from '../auth/caller';
+import { serviceConfig } from '../config';
+import { canonicalDigest } from '../domain/canonical-json';
+import { ValidationError } from '../domain/errors';
+import type { RouteDefinition } from '../routes/route-definition';
+import type { CallContext } from './call-context';
+import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
+import { toAccountingError } from './error-mapper';
+import { runIdempotently } from './idempotent-call';
+import { zodIssues } from './zod-issues';
+
+/** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
+export const maxBodyBytes = 256 * 1024;
+
+/** Per-invocation state the middlewares hand to each other. */
+interface CallState {
+  requestId: string;
+  traceId: string;
+  receivedAt: Date;
+  body?: Record<string, unknown>;
+  caller?: Caller;
+  input?: Record<string, unknown>;
+}
+
+type RouteContext = Context & { call: CallState };
+type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>;
+
+const unknownBuild: BuildMeta = { build_major: '0', build_minor: '0', build_id: 'unknown' };
+
+function buildMeta(): BuildMeta {
+  try {
+    return serviceConfig().build;
+  } catch {
+    return unknownBuild;
+  }
+}
+
+function lowercaseHeaders(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+const callStart: Middleware = {
+  before: ({ event, context }) => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
+    context.call = {
+      requestId,
+      traceId: lowercaseHeaders(event)['x-amzn-trace-id'] ?? requestId,
+      receivedAt: new Date(),
+    };
+  },
+};
+
+/** A body that is not JSON, or not a JSON object, is a validation-error, never a 500. */
+const jsonObjectBody: Middleware = {
+  before: ({ event, context }) => {
+    const raw = event.body ?? '';
+    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
+      throw new ValidationError(
+        [{ path: 'body', message: `must be at most ${maxBodyBytes} bytes` }],
+        'request_too_large',
+      );
+    }
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw new ValidationError([{ path: 'body', message: 'must be valid JSON' }]);
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw new ValidationError([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    context.call.body = body as Record<string, unknown>;
+  },
+};
+
+function authentication(route: RouteDefinition): Middleware {
+  return {
+    before: async ({ event, context }) => {
+      const { call } = context;
+      call.caller = await authenticate(lowercaseHeaders(event), call.body ?? {}, route.roles, call.receivedAt);
+    },
+  };
+}
+
+function inputValidation(route: RouteDefinition): Middleware {
+  return {
+    before: ({ context }) => {
+      const { call } = context;
+      const parsed = route.schema.safeParse(withoutBodyCredentials(call.body ?? {}));
+      if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+      const input = parsed.data as Record<string, unknown>;
+      const declared = input.request_context as { orgcode?: string } | undefined;
+      if (declared && declared.orgcode !== call.caller?.orgcode) {
+        throw new ValidationError([
+          { path: 'request_context.orgcode', message: "must name the caller's organisation (x-orgcode)" },
+        ]);
+      }
+      call.input = input;
+    },
+  };
+}
+
+function json(statusCode: number, payload: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+    body: JSON.stringify(payload),
+  };
+}
+
+function envelope(route: RouteDefinition): Middleware {
+  const statsOf = (call: CallState) => ({
+    call: route.operation,
+    requestId: call.requestId,
+    receivedAt: call.receivedAt,
+    build: buildMeta(),
+    caller: call.caller,
+  });
+  return {
+    after: (request) => {
+      const call = request.context.call;
+      const data = request.response as unknown as Record<string, unknown>;
+      request.response = json(200, successEnvelope(data, statsOf(call)), call.requestId);
+    },
+    onError: (request) => {
+      const call = request.context.call ?? {
+        requestId: randomUUID(),
+        traceId: randomUUID(),
+        receivedAt: new Date(),
+      };
+      const error = toAccountingError(request.error);
+      if (error.httpStatus >= 500) {
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            request_id: call.requestId,
+            route: route.path,
+            error: String(request.error),
+            stack: request.error instanceof Error ? request.error.stack : undefined,
+          }),
+        );
+      }
+      request.response = json(
+        error.httpStatus,
+        errorEnvelope(error, { ...statsOf(call), traceId: call.traceId }),
+        call.requestId,
+      );
+    },
+  };
+}
+
+async function runRoute(route: RouteDefinition, call: CallState): Promise<Record<string, unknown>> {
+  const caller = call.caller as Caller;
+  const input = call.input ?? {};
+  const context: CallContext = {
+    requestId: call.requestId,
+    traceId: call.traceId,
+    now: call.receivedAt,
+    route: { path: route.path, operation: route.operation },
+    caller,
+    requestContext: capturedRequestContext(caller),
+  };
+  const key = input.idempotency_key;
+  if (!route.idempotent || typeof key !== 'string') return route.handle(input, context);
+
+  const claim = {
+    orgcode: caller.orgcode,
+    route: route.path,
+    key,
+    requestHash: canonicalDigest(withoutBodyCredentials(call.body ?? {})),
+  };
+  return runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
+}
+
+/**
+ * The Lambda handler of an `/accounting` route: the one middy chain every route
+ * shares (parse, authenticate, authorise, validate, idempotency, envelope).
+ */
+export function httpHandler(route: RouteDefinition) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>()
+    .use(envelope(route))
+    .use(callStart)
+    .use(jsonObjectBody)
+    .use(authentication(route))
+    .use(inputValidation(route))
+    .handler(
+      async (_event, context) =>
+        (await runRoute(route, context.call)) as unknown as APIGatewayProxyStructuredResultV2,
+    );
+}

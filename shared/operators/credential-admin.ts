@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { fingerprintOf, generateSecret } from '../auth/credential-secret';
+import { knownRoles } from '../auth/roles';
+import { orgcode, shortText } from '../domain/common-schemas';
+import { NotFoundError } from '../domain/errors';
+import {
+  type CredentialRecord,
+  listCredentials,
+  putCredential,
+  revokeCredential,
+} from '../db/credential-repository';
+
+const defaultLifetimeHours = { session: 12, api_key: 24 * 365 } as const;
+
+export const credentialAdminRequest = z.discriminatedUnion('action', [
+  z
+    .object({
+      action: z.literal('issue'),
+      orgcode,
+      actor: shortText,
+      roles: z.array(z.enum(knownRoles)).max(knownRoles.length).default([]),
+      owner: z.boolean().default(false),
+      kind: z.enum(['api_key', 'session']).default('api_key'),
+      expires_in_hours: z.number().positive().max(24 * 366 * 5).optional(),
+    })
+    .strict(),
+  z.object({ action: z.literal('revoke'), orgcode, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
+  z.object({ action: z.literal('list'), orgcode }).strict(),
+]);
+export type CredentialAdminRequest = z.infer<typeof credentialAdminRequest>;
+
+type IssueRequest = Extract<CredentialAdminRequest, { action: 'issue' }>;
+
+/** The issued credential: the only time its secret is ever shown. */
+export interface IssuedCredential extends CredentialRecord {
+  secret: string;
+}
+
+export async function issueCredential(request: IssueRequest, now = new Date()): Promise<IssuedCredential> {
+  const secret = generateSecret(request.kind, request.orgcode);
+  const lifetimeHours = request.expires_in_hours ?? defaultLifetimeHours[request.kind];
+  const record: CredentialRecord = {
+    fingerprint: fingerprintOf(secret),
+    kind: request.kind,
+    orgcode: request.orgcode,
+    actor: request.actor,
+    roles: [...new Set(request.roles)],
+    owner: request.owner,
+    status: 'active',
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + lifetimeHours * 3_600_000).toISOString(),
+  };
+  await putCredential(record);
+  return { secret, ...record };
+}
+
+export async function runCredentialAdmin(request: CredentialAdminRequest) {
+  switch (request.action) {
+    case 'issue':
+      return issueCredential(request);
+    case 'revoke': {
+      const revoked = await revokeCredential(request.orgcode, request.fingerprint, new Date().toISOString());
+      if (!revoked) throw new NotFoundError(`No credential ${request.fingerprint} in ${request.orgcode}`);
+      return revoked;
+    }
+    case 'list':
+      return { credentials: await listCredentials(request.orgcode) };
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { readEventsForReconcile } from '../../db/event-repository';
+import type { StartKey } from '../../db/query-page';
+import { commonRequestFields, dateTime, eventType, listLimit, nextToken } from '../../domain/common-schemas';
+import {
+  type ReconcileTotals,
+  addToTotals,
+  emptyTotals,
+  reconcileReport,
+} from '../../domain/events/reconcile-totals';
+import { requireOrderedWindow } from '../../domain/time-window';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+/** Events summed per call at the most: the bound on one call's work. */
+export const maxEventsPerReconcileCall = 1000;
+
+const reconcileReportRequest = z
+  .object({
+    from_utc: dateTime,
+    to_utc: dateTime,
+    event_types: z.array(eventType).min(1).max(25).optional(),
+    limit: listLimit(maxEventsPerReconcileCall, maxEventsPerReconcileCall),
+    next_token: nextToken,
+    ...commonRequestFields,
+  })
+  .strict()
+  .superRefine(requireOrderedWindow);
+
+/** What a reconcile token carries: where to resume, and the totals so far. */
+interface ReconcileProgress {
+  key: StartKey;
+  totals: ReconcileTotals;
+}
+
+export const reconcileReportRoute = defineRoute({
+  path: '/reconcile/report',
+  operation: 'reconcile.report',
+  name: 'reconcile-report',
+  family: 'events',
+  schema: reconcileReportRequest,
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...filter } = input;
+    const cursor = pageCursor<ReconcileProgress>(context, filter);
+    const progress = cursor.read(next_token);
+    const page = await readEventsForReconcile(context.caller.orgcode, filter, limit, progress?.key);
+    const totals = addToTotals(progress?.totals ?? emptyTotals(), page.items);
+    const partial = page.lastKey !== undefined;
+    return {
+      report: reconcileReport(filter, totals, partial),
+      next_token: cursor.next(page.lastKey && { key: page.lastKey, totals }) ?? null,
+    };
+  },
+});

@@ -1,0 +1,19 @@
+import { serviceConfig } from '../config';
+import type { CallContext } from '../http/call-context';
+import { readPageToken, signPageToken } from '../domain/page-token';
+
+/**
+ * Reads and writes a listing's `next_token`, bound to the caller's org, the
+ * route and the request's filters, so a token can only continue the listing it
+ * came from.
+ */
+export function pageCursor<State>(context: CallContext, filters: unknown) {
+  const binding = { orgcode: context.caller.orgcode, route: context.route.path, filters };
+  const key = serviceConfig().tokenSigningKey;
+  return {
+    read: (token: string | null | undefined): State | undefined =>
+      token ? readPageToken<State>(key, binding, token) : undefined,
+    next: (state: State | undefined): string | undefined =>
+      state === undefined ? undefined : signPageToken(key, binding, state),
+  };
+}

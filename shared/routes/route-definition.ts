@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { RoleFamily } from '../auth/roles';
+import type { CallContext } from '../http/call-context';
+
+/** The stores a route's Lambda touches, and how: the stack grants exactly these. */
+export type StoreAccess = { table: 'read' | 'write'; bucket?: 'read' | 'write' };
+
+/**
+ * One `/accounting` route: the single source of truth read by the CDK stack,
+ * the local server, the docs and the test matrix.
+ */
+export interface RouteDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  /** Path under `/accounting`, e.g. `/event/record`. */
+  path: string;
+  /** Stable operation name, e.g. `event.record`; it is also `stats.call`. */
+  operation: string;
+  /** Kebab-case name of the Lambda and its entry file `functions/http/<name>.ts`. */
+  name: string;
+  /** Record family, used to group functions (and their shared role) in the stack. */
+  family: string;
+  schema: Schema;
+  roles: RoleFamily;
+  /** The request accepts `idempotency_key` and replays the original response. */
+  idempotent: boolean;
+  stores: StoreAccess;
+  /** Returns the response `data` object. (Method syntax: a registry holds routes of every schema.) */
+  handle(input: z.infer<Schema>, context: CallContext): Promise<Record<string, unknown>>;
+}
+
+export function defineRoute<Schema extends z.ZodTypeAny>(route: RouteDefinition<Schema>) {
+  return route;
+}
