@@ -88,12 +88,13 @@ function eventQuery(orgcode: string, filter: EventFilter) {
   const [onlyType, ...otherTypes] = filter.event_types ?? [];
   const singleType = onlyType !== undefined && otherTypes.length === 0;
   const index = singleType ? { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' } : { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' };
-  const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk };
+  const names: Record<string, string> = { '#pk': index.pk };
   const values: Record<string, unknown> = {
     ':pk': singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
   };
 
   let keyCondition = '#pk = :pk';
+  if (filter.from_utc || filter.to_utc) names['#sk'] = index.sk;
   if (filter.from_utc && filter.to_utc) {
     keyCondition += ' AND #sk BETWEEN :from AND :to';
     Object.assign(values, { ':from': filter.from_utc, ':to': filter.to_utc });

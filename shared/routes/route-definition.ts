@@ -23,6 +23,8 @@ export interface RouteDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   /** The request accepts `idempotency_key` and replays the original response. */
   idempotent: boolean;
   stores: StoreAccess;
+  /** A valid request body for the docs, the README and the route x caller test matrix. */
+  example(orgcode: string): Record<string, unknown>;
   /** Returns the response `data` object. (Method syntax: a registry holds routes of every schema.) */
   handle(input: z.infer<Schema>, context: CallContext): Promise<Record<string, unknown>>;
 }

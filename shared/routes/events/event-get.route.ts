@@ -13,6 +13,7 @@ export const eventGetRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
+  example: () => ({ event_id: 'evt_01JEXAMPLE0000000000000000' }),
   handle: async (input, context) => {
     const event = await findEvent(context.caller.orgcode, input.event_id);
     if (!event) throw new NotFoundError(`No event ${input.event_id}`);

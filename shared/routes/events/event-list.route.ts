@@ -39,6 +39,7 @@ export const eventListRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
+  example: () => ({ event_types: ['order.placed'], from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z', limit: 8 }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);

@@ -12,6 +12,18 @@ export const eventRecordRoute = defineRoute({
   roles: 'ledger_write',
   idempotent: true,
   stores: { table: 'write' },
+  example: (orgcode) => ({
+    event_type: 'order.placed',
+    occurred_at: '2026-11-20T10:15:00Z',
+    channel_code: 'web_store',
+    amount: { currency: 'USD', amount: 107.5 },
+    tax_amount: { currency: 'USD', amount: 7.5 },
+    tax_jurisdiction_code: 'US-CA',
+    reason: 'Order placed on the web store',
+    source_refs: [{ kind: 'order', id: 'ord_1001' }],
+    idempotency_key: 'order-placed-ord_1001',
+    request_context: { orgcode, actor: 'checkout-service', context_source: 'api_key' },
+  }),
   handle: async (input, context) => {
     const event = buildEvent(input, {
       orgcode: context.caller.orgcode,

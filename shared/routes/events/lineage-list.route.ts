@@ -14,6 +14,7 @@ export const lineageListRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
+  example: () => ({ source_ref: { kind: 'order', id: 'ord_1001' } }),
   handle: async (input, context) => {
     const cursor = pageCursor<StartKey>(context, input.source_ref);
     const page = await listLineage(context.caller.orgcode, input.source_ref, input.limit, cursor.read(input.next_token));

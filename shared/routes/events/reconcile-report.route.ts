@@ -42,6 +42,7 @@ export const reconcileReportRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
+  example: () => ({ from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<ReconcileProgress>(context, filter);

@@ -1,0 +1,100 @@
+import { roleFamilies } from '../../shared/auth/roles';
+import { httpRoutes } from '../../shared/routes/registry';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { type LocalApi, post, startLocalApi } from '../support/local-api';
+
+/**
+ * Every registered route against every kind of caller. A route added to the
+ * registry is covered here the day it is registered.
+ */
+const allRoles = ['acct_view', 'acct_export_admin', 'ar_admin', 'commission_admin', 'finance_audit'];
+
+let api: LocalApi;
+const orgcode = uniqueOrgcode('MATRIX');
+const otherOrgcode = uniqueOrgcode('OTHER');
+const callers: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  callers.owner = await callerHeaders({ orgcode, owner: true });
+  callers.other_org = await callerHeaders({ orgcode: otherOrgcode, roles: allRoles, owner: true });
+  for (const role of allRoles) callers[role] = await callerHeaders({ orgcode, roles: [role] });
+});
+afterAll(() => api.close());
+
+/** Authenticated calls echo the caller in stats; a call stopped by auth does not. */
+const passedAuthentication = (body: { stats?: { actor?: string } }) => body.stats?.actor === 'tester';
+
+describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
+  const family = roleFamilies[route.roles];
+  const allowedRoles = family.roles as readonly string[];
+  const deniedRole = allRoles.find((role) => !allowedRoles.includes(role));
+  const body = () => route.example(orgcode);
+
+  it('answers 401 unauthorized with no credential', async () => {
+    const response = await post(route.path, body(), { 'x-orgcode': orgcode });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, error: { major: { tag: 'unauthorized' } } });
+  });
+
+  it("answers 404 not-found to another organisation's credential", async () => {
+    const response = await post(route.path, body(), { ...callers.other_org, 'x-orgcode': orgcode });
+    expect(response.status).toBe(404);
+    expect(response.body.error.major.tag).toBe('not-found');
+    expect(passedAuthentication(response.body)).toBe(false);
+  });
+
+  if (deniedRole && !('anyMember' in family)) {
+    it(`answers 403 forbidden to a caller with only ${deniedRole}`, async () => {
+      const response = await post(route.path, body(), callers[deniedRole]);
+      expect(response.status).toBe(403);
+      expect(response.body.error.error_code).toBe('accounting.forbidden');
+    });
+  }
+
+  it.each(allowedRoles)('lets %s through', async (role) => {
+    const response = await post(route.path, body(), callers[role]);
+    expect(passedAuthentication(response.body)).toBe(true);
+    expect(response.status).not.toBeGreaterThanOrEqual(500);
+  });
+
+  it(`${family.owner ? 'lets' : 'does not let'} the owner through`, async () => {
+    const response = await post(route.path, body(), callers.owner);
+    expect(response.status === 403).toBe(!family.owner);
+    expect(passedAuthentication(response.body)).toBe(family.owner);
+  });
+
+  it('answers a body that is not JSON, or not an object, with 400 validation-error', async () => {
+    const allowed = callers.owner;
+    for (const bad of ['{not json', '[1,2]', '"text"', 'null', '42']) {
+      const response = await post(route.path, bad, family.owner ? allowed : callers[allowedRoles[0]!]);
+      expect(response.status).toBe(400);
+      expect(response.body.error.major.tag).toBe('validation-error');
+    }
+  });
+
+  it('names every failing field and never answers 500 for malformed fields', async () => {
+    const headers = family.owner ? callers.owner : callers[allowedRoles[0]!];
+    const response = await post(route.path, { ...body(), limit: 'many', not_a_field: 1, next_token: 7 }, headers);
+    expect(response.status).toBe(400);
+    const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toContain('not_a_field');
+    expect(paths).toContain('next_token');
+  });
+
+  it('answers 200 with the envelope for its documented example', async () => {
+    const headers = family.owner ? callers.owner : callers[allowedRoles[0]!];
+    const response = await post(route.path, body(), headers);
+    if (route.path === '/event/get') {
+      expect(response.status).toBe(404);
+      return;
+    }
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      data: expect.any(Object),
+      stats: { call: route.operation, service: 'accounting', orgcode, build: expect.any(Object) },
+      build: { build_major: expect.any(String), build_minor: expect.any(String), build_id: expect.any(String) },
+    });
+  });
+});
