@@ -15,7 +15,7 @@ beforeEach(() => {
   orgcode = uniqueOrgcode('AUTH');
 });
 
-const listEvents = (headers: Record<string, string>, body: Record<string, unknown> = {}) =>
+const listEvents = (headers: Record<string, string | undefined>, body: Record<string, unknown> = {}) =>
   post('/event/list', body, headers);
 
 describe('credentials', () => {

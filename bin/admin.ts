@@ -1,0 +1,164 @@
+/**
+ * `npm run admin -- credential issue|revoke|list ...`: operator commands, run by
+ * invoking the operator Lambda with the ordinary AWS SDK client. Without
+ * `--function-name` it targets the local server (`npm start`) through the
+ * endpoints it wrote; with `--function-name F [--region R]` a deployed stack,
+ * with the AWS credentials of the environment.
+ *
+ * Prints the function's result as one JSON object on stdout; errors go to stderr
+ * with exit code 1.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { readEndpoints } from '../shared/local/endpoints-file';
+import { localCredentials } from '../shared/local/environment';
+import { projectRoot } from '../shared/local/project-root';
+
+const usage = `Usage:
+  npm run admin -- credential issue --orgcode ORG --actor ACTOR --roles r1,r2 [--owner]
+                                    [--kind api_key|session] [--expires-in-hours N]
+  npm run admin -- credential revoke --orgcode ORG --fingerprint F
+  npm run admin -- credential list --orgcode ORG
+
+Target (default: the local server started with \`npm start\`):
+  --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
+  --data-dir DIR                      the local server's data folder (default .data)`;
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const credentialFunction = 'credential-admin';
+
+type Flags = {
+  orgcode?: string;
+  actor?: string;
+  roles?: string;
+  owner?: boolean;
+  kind?: string;
+  'expires-in-hours'?: string;
+  fingerprint?: string;
+  region?: string;
+  'function-name'?: string;
+  'data-dir'?: string;
+  help?: boolean;
+};
+
+async function main(): Promise<void> {
+  const { values: flags, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      orgcode: { type: 'string' },
+      actor: { type: 'string' },
+      roles: { type: 'string' },
+      owner: { type: 'boolean' },
+      kind: { type: 'string' },
+      'expires-in-hours': { type: 'string' },
+      fingerprint: { type: 'string' },
+      region: { type: 'string' },
+      'function-name': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (flags.help) {
+    console.log(usage);
+    return;
+  }
+
+  const [group, action, ...extra] = positionals;
+  if (group !== 'credential' || extra.length > 0) throw new UsageError('Unknown command.');
+  const payload = credentialPayload(action, flags);
+  const result = await invoke(flags, credentialFunction, payload);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+/** The `credential-admin` payload for one action; the function validates it in full. */
+function credentialPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+  const orgcode = required(flags, 'orgcode');
+  switch (action) {
+    case 'issue':
+      return {
+        action,
+        orgcode,
+        actor: required(flags, 'actor'),
+        roles: (flags.roles ?? '')
+          .split(',')
+          .map((role) => role.trim())
+          .filter(Boolean),
+        ...(flags.owner ? { owner: true } : {}),
+        ...(flags.kind !== undefined ? { kind: flags.kind } : {}),
+        ...(flags['expires-in-hours'] !== undefined ? { expires_in_hours: hours(flags['expires-in-hours']) } : {}),
+      };
+    case 'revoke':
+      return { action, orgcode, fingerprint: required(flags, 'fingerprint') };
+    case 'list':
+      return { action, orgcode };
+    default:
+      throw new UsageError(`Unknown credential action "${action ?? ''}": use issue, revoke or list.`);
+  }
+}
+
+function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint'): string {
+  const value = flags[name];
+  if (!value) throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+function hours(raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError('--expires-in-hours must be a positive number.');
+  return value;
+}
+
+/** Invokes an operator function, deployed or local, and returns its JSON result. */
+async function invoke(flags: Flags, localName: string, payload: unknown): Promise<unknown> {
+  const deployed = flags['function-name'] !== undefined || flags.region !== undefined;
+  let client: LambdaClient;
+  let functionName: string;
+  let where: string;
+  if (deployed) {
+    functionName = flags['function-name'] ?? '';
+    if (!functionName) throw new UsageError('--function-name is required with --region.');
+    client = new LambdaClient(flags.region ? { region: flags.region } : {});
+    where = `function ${functionName}`;
+  } else {
+    const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
+    functionName = localName;
+    client = new LambdaClient({
+      endpoint: endpoints.invokeEndpoint,
+      region: endpoints.region,
+      credentials: localCredentials,
+      maxAttempts: 1,
+    });
+    where = `the local server at ${endpoints.invokeEndpoint}`;
+  }
+
+  try {
+    const response = await client.send(
+      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify(payload)) }),
+    );
+    const text = response.Payload ? new TextDecoder().decode(response.Payload) : 'null';
+    const result: unknown = JSON.parse(text);
+    if (response.FunctionError) {
+      const { errorType, errorMessage } = (result ?? {}) as { errorType?: string; errorMessage?: string };
+      throw new Error(`${functionName} failed: ${errorType ?? response.FunctionError}: ${errorMessage ?? text}`);
+    }
+    return result;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+      throw new Error(`Could not reach ${where}. Is \`npm start\` running?`);
+    }
+    throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  const misused = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  console.error(misused ? `${message}\n\n${usage}` : message);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+/**
+ * `npm start [-- --in-memory] [-- --data-dir DIR]`: the whole service on this
+ * machine. DynamoDB Local and s3rver on free ports, the HTTP API on PORT (3000),
+ * the operator Invoke API on OPERATOR_PORT (PORT+1), loopback only. Ctrl-C stops
+ * everything it started, java included.
+ */
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBackingServices, type BackingServices } from '../shared/local/backing-services';
+import { removeEndpoints, writeEndpoints, type LocalEndpoints } from '../shared/local/endpoints-file';
+import {
+  applyEnvironment,
+  localEnvironment,
+  localRegion,
+  localResourceNames,
+  randomSigningKey,
+} from '../shared/local/environment';
+import { apiBasePath, startLocalFunctions, type LocalFunctions } from '../shared/local/local-functions';
+import { projectRoot } from '../shared/local/project-root';
+import { persistentSigningKey } from '../shared/local/signing-key';
+import { operatorFunctions } from '../shared/routes/operator-registry';
+import { httpRoutes } from '../shared/routes/registry';
+
+const { values: flags } = parseArgs({
+  options: {
+    'in-memory': { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+});
+const inMemory = flags['in-memory'] ?? false;
+const dataDir = resolve(projectRoot(), flags['data-dir'] ?? '.data');
+const apiPort = portFromEnv('PORT', 3000);
+const operatorPort = portFromEnv('OPERATOR_PORT', apiPort + 1);
+
+let services: BackingServices | undefined;
+let functions: LocalFunctions | undefined;
+let stopping = false;
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  services = await startBackingServices({
+    ...localResourceNames,
+    persistDir: inMemory ? undefined : dataDir,
+  });
+  applyEnvironment(
+    localEnvironment({
+      ...localResourceNames,
+      dynamodbEndpoint: services.dynamodb.endpoint,
+      s3Endpoint: services.s3.endpoint,
+      tokenSigningKey: inMemory ? randomSigningKey() : persistentSigningKey(dataDir),
+    }),
+  );
+  void services.dynamodb.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`DynamoDB Local stopped unexpectedly (code ${code ?? 'none'}, signal ${signal ?? 'none'}).`);
+    void shutdown(1);
+  });
+
+  functions = await startLocalFunctions({
+    apiPort,
+    operatorPort,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`Port ${(error as { port?: number }).port} is in use; set PORT (and OPERATOR_PORT) to free ones.`);
+  });
+
+  const endpoints: LocalEndpoints = {
+    apiUrl: `${functions.api.url}${apiBasePath}`,
+    invokeEndpoint: functions.aws.url,
+    region: localRegion,
+    tableName: services.tableName,
+    bucketName: services.bucketName,
+    dynamodbEndpoint: services.dynamodb.endpoint,
+    s3Endpoint: services.s3.endpoint,
+    operatorFunctions: operatorFunctions.map((fn) => fn.name),
+    httpRoutes: httpRoutes.map((route) => route.path),
+    inMemory,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
+  writeEndpoints(dataDir, endpoints);
+  printBanner(endpoints);
+}
+
+function printBanner(endpoints: LocalEndpoints): void {
+  const shown = relative(process.cwd(), dataDir) || '.';
+  const lines = [
+    `Accounting service running locally (${endpoints.inMemory ? 'in memory: nothing is kept' : `data in ${shown}/`})`,
+    `  HTTP API         POST ${endpoints.apiUrl}/<route>`,
+    ...endpoints.httpRoutes.map((path) => `                     ${endpoints.apiUrl}${path}`),
+    `  Operator invoke  ${endpoints.invokeEndpoint}  (AWS Lambda Invoke API, loopback only)`,
+    ...endpoints.operatorFunctions.map((name) => `                     ${name}`),
+    `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}`,
+    `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
+    `  Region           ${endpoints.region}`,
+    `  Endpoints file   ${relative(process.cwd(), `${dataDir}/endpoints.json`)}`,
+    '',
+    'Issue a credential:  npm run admin -- credential issue --orgcode ACME --actor alice --roles acct_view --owner',
+    'Stop: Ctrl-C',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function shutdown(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Another Ctrl-C while stopping means "now" (java is then killed on exit). One
+  // arriving at once is the same Ctrl-C relayed by npm or tsx, not a second one.
+  const stoppingSince = Date.now();
+  process.on('SIGINT', () => {
+    if (Date.now() - stoppingSince > 1_000) process.exit(exitCode);
+  });
+  console.log('\nStopping…');
+  try {
+    await functions?.close();
+    await services?.stop();
+  } catch (error) {
+    console.error('While stopping:', error);
+  } finally {
+    removeEndpoints(dataDir);
+    process.exit(exitCode);
+  }
+}
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`${name} must be a port number, not "${raw}".`);
+    process.exit(1);
+  }
+  return port;
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+});

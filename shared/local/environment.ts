@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { packageVersion } from './project-root';
+
+/** Region every local client and the local Lambda ARNs use. */
+export const localRegion = 'us-east-1';
+
+/** Account id in the local ARNs and API Gateway request contexts. */
+export const localAccountId = '000000000000';
+
+/**
+ * Credentials of every local client. s3rver only accepts its built-in account
+ * (S3RVER/S3RVER); DynamoDB Local accepts any pair, so one pair serves both.
+ */
+export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/** What the handlers need to know about the local backing services. */
+export interface LocalEnvironmentInput {
+  tableName: string;
+  bucketName: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  tokenSigningKey: string;
+}
+
+/**
+ * The environment the very same handler modules read in Lambda (shared/config.ts),
+ * pointed at the local services. The SDK itself reads the AWS_ENDPOINT_URL_*
+ * variables, so no handler code knows it runs locally.
+ */
+export function localEnvironment(input: LocalEnvironmentInput): Record<string, string> {
+  return {
+    TABLE_NAME: input.tableName,
+    BUCKET_NAME: input.bucketName,
+    TOKEN_SIGNING_KEY: input.tokenSigningKey,
+    BUILD_VERSION: packageVersion(),
+    BUILD_ID: 'local',
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
+    AWS_ENDPOINT_URL_S3: input.s3Endpoint,
+    AWS_REGION: localRegion,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  };
+}
+
+/**
+ * Sets the variables on this process. Real AWS settings that would otherwise
+ * leak into the local clients (a session token, a profile) are removed: the local
+ * stack must never sign with, or reach, a real account.
+ */
+export function applyEnvironment(variables: Record<string, string>): void {
+  for (const name of ['AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_DEFAULT_PROFILE']) delete process.env[name];
+  Object.assign(process.env, variables);
+}
+
+/** A fresh random token-signing key (64 hex characters, above the 32 config asks). */
+export function randomSigningKey(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** Names of the local table and bucket (valid AWS names: DynamoDB Local checks them like AWS). */
+export const localResourceNames = { tableName: 'accounting-local', bucketName: 'accounting-local' } as const;

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { projectRoot } from './project-root';
+
+/** Any Lambda handler: the local servers pass an event and a context, and await the result. */
+export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown> | unknown;
+
+/** Loads the `handler` export of a function's entry file, by function name. */
+export type HandlerLoader = (name: string) => Promise<LambdaHandler>;
+
+/**
+ * A loader of the entry files in `functions/<kind>/<name>.ts`: the very modules
+ * the Lambdas are bundled from. Each module is imported once, on first use, like a
+ * Lambda cold start; its module-scope clients then serve every later call.
+ */
+export function entryFileLoader(kind: 'http' | 'operator' | 'consumer' | 'schedule'): HandlerLoader {
+  const cache = new Map<string, Promise<LambdaHandler>>();
+  return (name) => {
+    let loading = cache.get(name);
+    if (!loading) {
+      loading = importHandler(join(projectRoot(), 'functions', kind, `${name}.ts`));
+      // A failed import (say, a syntax error being fixed) is retried on the next call.
+      loading.catch(() => cache.delete(name));
+      cache.set(name, loading);
+    }
+    return loading;
+  };
+}
+
+async function importHandler(file: string): Promise<LambdaHandler> {
+  // An absolute path: tsx resolves it as ESM, jest's CommonJS transform as a require.
+  const loaded = (await import(file)) as { handler?: unknown; default?: { handler?: unknown } };
+  const handler = loaded.handler ?? loaded.default?.handler;
+  if (typeof handler !== 'function') throw new Error(`${file} does not export a handler function`);
+  return handler as LambdaHandler;
+}

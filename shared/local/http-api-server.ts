@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { toHttpApiEvent } from './api-gateway-event';
+import type { HandlerLoader } from './handler-loader';
+import { fromLambdaResult, gatewayError, type HttpResponse } from './http-api-response';
+import { createLambdaContext } from './lambda-context';
+import { PayloadTooLargeError, readRequestBody } from './request-body';
+import { listen, type RunningServer } from './server-lifecycle';
+
+/** API Gateway HTTP APIs refuse request bodies above 10 MB. */
+export const httpApiBodyLimitBytes = 10 * 1024 * 1024;
+
+/** One route as the HTTP API knows it: served as `POST <basePath><path>` by function `name`. */
+export interface HttpApiRoute {
+  path: string;
+  name: string;
+}
+
+export interface HttpApiOptions {
+  routes: readonly HttpApiRoute[];
+  loadHandler: HandlerLoader;
+  /** Prefix of every route, e.g. `/accounting`. */
+  basePath: string;
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** API Gateway gives up on an integration after 30 s. */
+  timeoutMs?: number;
+  /** One line per request; silent when omitted. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The local API Gateway: one HTTP server that turns each request into the HTTP API
+ * event of its route and calls the same handler module the route's Lambda runs.
+ * Like a deployed HTTP API with `POST` routes only, anything else is a 404.
+ */
+export async function startHttpApi(options: HttpApiOptions): Promise<RunningServer> {
+  const routesByPath = new Map(options.routes.map((route) => [`${options.basePath}${route.path}`, route]));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  const server = createServer((request, response) => {
+    const startedAt = Date.now();
+    answer(request)
+      .catch((error: unknown) => {
+        console.error('Local API failure:', error);
+        return gatewayError(500, 'Internal Server Error');
+      })
+      .then((result) => {
+        write(response, result);
+        options.log?.(`${request.method} ${request.url} ${result.statusCode} ${Date.now() - startedAt}ms`);
+      });
+  });
+
+  async function answer(request: IncomingMessage): Promise<HttpResponse> {
+    const url = request.url ?? '/';
+    const rawPath = url.split('?')[0] ?? '/';
+    const route = routesByPath.get(rawPath);
+    if (!route || request.method !== 'POST') {
+      request.resume();
+      return gatewayError(404, 'Not Found');
+    }
+
+    let body: Buffer;
+    try {
+      body = await readRequestBody(request, httpApiBodyLimitBytes);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        return gatewayError(413, 'Request Entity Too Large', { connection: 'close' });
+      }
+      throw error;
+    }
+
+    const requestId = randomUUID();
+    const event = toHttpApiEvent(
+      {
+        method: request.method,
+        url,
+        headers: request.headers,
+        body,
+        sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        httpVersion: request.httpVersion,
+        requestId,
+        receivedAt: new Date(),
+      },
+      `POST ${rawPath}`,
+    );
+    const functionName = route.name;
+    const handler = await options.loadHandler(route.name);
+    const outcome = await withTimeout(
+      Promise.resolve(handler(event, createLambdaContext(functionName, timeoutMs))),
+      timeoutMs,
+    ).catch((error: unknown) => {
+      // In AWS the stack trace goes to the function's log, never to the caller.
+      console.error(`Function ${functionName} failed:`, error);
+      return failed;
+    });
+    if (outcome === timedOut) return gatewayError(503, 'Service Unavailable', { 'apigw-requestid': requestId });
+    if (outcome === failed) return gatewayError(500, 'Internal Server Error', { 'apigw-requestid': requestId });
+    const result = fromLambdaResult(outcome);
+    result.headers['apigw-requestid'] = requestId;
+    return result;
+  }
+
+  return listen(server, options.port, options.host ?? '127.0.0.1');
+}
+
+const timedOut = Symbol('timed out');
+const failed = Symbol('failed');
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | typeof timedOut> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function write(response: ServerResponse, result: HttpResponse): void {
+  response.writeHead(result.statusCode, { ...result.headers, 'content-length': String(result.body.length) });
+  response.end(result.body);
+}

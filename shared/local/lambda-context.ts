@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { localAccountId, localRegion } from './environment';
+
+/**
+ * The context object Lambda passes beside the event: enough for middy, loggers
+ * and anything reading the request id or the remaining time.
+ */
+export function createLambdaContext(functionName: string, timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
+  const awsRequestId = randomUUID();
+  const unsupported = () => {
+    throw new Error('The callback-style context methods are not supported locally; return a value instead');
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: lambdaArn(functionName),
+    memoryLimitInMB: '1024',
+    awsRequestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: `local/[$LATEST]${awsRequestId.replaceAll('-', '')}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: unsupported,
+    fail: unsupported,
+    succeed: unsupported,
+  };
+}
+
+/** The ARN a local function would have in the local account and region. */
+export function lambdaArn(functionName: string): string {
+  return `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`;
+}

@@ -1,0 +1,97 @@
+import type { AwsApi, AwsApiRequest, AwsApiResponse } from './aws-api-server';
+import { restJsonError } from './aws-api-server';
+import type { HandlerLoader } from './handler-loader';
+import { createLambdaContext, lambdaArn } from './lambda-context';
+
+/** Lambda refuses synchronous invocation payloads above 6 MB. */
+export const invokePayloadLimitBytes = 6 * 1024 * 1024;
+
+export interface LambdaInvokeApiOptions {
+  /** The functions this API may invoke, by name. */
+  functions: readonly { name: string }[];
+  loadHandler: HandlerLoader;
+  /** Operator functions get Lambda's maximum, 15 minutes, unless told otherwise. */
+  timeoutMs?: number;
+}
+
+const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+/**
+ * The AWS Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`) for
+ * local functions, answering as Lambda does: the result as the payload; a thrown
+ * error as 200 with `X-Amz-Function-Error: Unhandled` and `{errorType,
+ * errorMessage}`; an unknown function as 404 ResourceNotFoundException. Accepts a
+ * name, a `name:qualifier`, or a full or partial ARN, as Lambda does.
+ */
+export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
+  const known = new Set(options.functions.map((fn) => fn.name));
+  const timeoutMs = options.timeoutMs ?? 15 * 60_000;
+
+  async function handle(request: AwsApiRequest): Promise<AwsApiResponse> {
+    const requested = decodeURIComponent(invokePath.exec(request.path)?.[1] ?? '');
+    const name = functionName(requested);
+    if (!known.has(name)) {
+      const arn = requested.startsWith('arn:') ? requested : lambdaArn(requested);
+      return restJsonError(404, 'ResourceNotFoundException', `Function not found: ${arn}`);
+    }
+
+    let payload: unknown = {};
+    if (request.body.length > 0) {
+      try {
+        payload = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        return restJsonError(400, 'InvalidRequestContentException', 'Could not parse request body into json');
+      }
+    }
+
+    const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
+    if (invocationType === 'DryRun') return { statusCode: 204 };
+    // A module that fails to load is a function error too (Runtime.ImportModuleError in AWS).
+    const invoking = options
+      .loadHandler(name)
+      .then((handler) => handler(payload, createLambdaContext(name, timeoutMs)));
+
+    if (invocationType === 'Event') {
+      invoking.catch((error: unknown) => console.error(`Function ${name} failed (asynchronous invocation):`, error));
+      return { statusCode: 202, headers: { 'content-type': 'application/json' } };
+    }
+
+    const executed = { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' };
+    try {
+      const result = await invoking;
+      return { statusCode: 200, headers: executed, body: JSON.stringify(result ?? null) };
+    } catch (error) {
+      console.error(`Function ${name} failed:`, error);
+      const { errorType, errorMessage } = describe(error);
+      return {
+        statusCode: 200,
+        headers: { ...executed, 'x-amz-function-error': 'Unhandled' },
+        body: JSON.stringify({ errorType, errorMessage }),
+      };
+    }
+  }
+
+  return {
+    name: 'Lambda',
+    bodyLimitBytes: invokePayloadLimitBytes,
+    matches: (request) => request.method === 'POST' && invokePath.test(request.path),
+    handle,
+    payloadTooLarge: () =>
+      restJsonError(
+        413,
+        'RequestTooLargeException',
+        `Request must be smaller than ${invokePayloadLimitBytes} bytes for the InvokeFunction operation`,
+      ),
+  };
+}
+
+/** `name`, `name:qualifier`, `123456789012:function:name[:qualifier]` or a full ARN → `name`. */
+function functionName(requested: string): string {
+  const afterFunction = requested.includes(':function:') ? requested.split(':function:')[1] ?? '' : requested;
+  return afterFunction.split(':')[0] ?? '';
+}
+
+function describe(error: unknown): { errorType: string; errorMessage: string } {
+  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
+  return { errorType: 'Error', errorMessage: String(error) };
+}

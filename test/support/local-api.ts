@@ -1,0 +1,142 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { localCredentials, localRegion } from '../../shared/local/environment';
+import { apiBasePath, startLocalFunctions } from '../../shared/local/local-functions';
+
+/** The local API of one test file, served in-process against the global DynamoDB Local and s3rver. */
+export interface LocalApi {
+  /** Origin of the HTTP API, e.g. `http://127.0.0.1:41234`; routes live under `/accounting`. */
+  baseUrl: string;
+  /** Endpoint of the Lambda Invoke API for operator functions. */
+  invokeUrl: string;
+  close(): Promise<void>;
+}
+
+// `any` by default so a test can assert on `body.data.x` without a cast; pass a type to narrow.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface HttpResult<Body = any> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; undefined when the body is not JSON. */
+  body: Body;
+  text: string;
+}
+
+export interface IssueCredentialOptions {
+  orgcode: string;
+  actor: string;
+  roles?: string[];
+  owner?: boolean;
+  kind?: 'api_key' | 'session';
+  expires_in_hours?: number;
+}
+
+export interface IssuedCredential {
+  secret: string;
+  kind: 'api_key' | 'session';
+  fingerprint: string;
+  expires_at: string | null;
+  orgcode: string;
+  actor: string;
+  roles: string[];
+  owner: boolean;
+}
+
+/** Raised when an operator function fails (Lambda's `X-Amz-Function-Error`). */
+export class OperatorFunctionError extends Error {
+  override name = 'OperatorFunctionError';
+  constructor(
+    readonly functionName: string,
+    readonly errorType: string,
+    errorMessage: string,
+  ) {
+    super(`${functionName} failed: ${errorType}: ${errorMessage}`);
+  }
+}
+
+let current: LocalApi | undefined;
+
+/**
+ * Starts the same HTTP adapter and Invoke API server `npm start` runs, on free
+ * ports, in this test worker. `post`, `issueCredential` and `invokeOperator` then
+ * talk to it. Close it in `afterAll`.
+ */
+export async function startLocalApi(): Promise<LocalApi> {
+  const functions = await startLocalFunctions({ apiPort: 0, operatorPort: 0 });
+  const api: LocalApi = {
+    baseUrl: functions.api.url,
+    invokeUrl: functions.aws.url,
+    close: async () => {
+      if (current === api) current = undefined;
+      await functions.close();
+    },
+  };
+  current = api;
+  return api;
+}
+
+function running(): LocalApi {
+  if (!current) throw new Error('No local API is running: call startLocalApi() in beforeAll first');
+  return current;
+}
+
+/**
+ * POSTs to the running local API. A route path (`/event/get`) is served under
+ * `/accounting`; a path already under `/accounting` is sent as is. An object body
+ * is sent as JSON; a string body is sent verbatim (to test malformed input).
+ * Headers whose value is undefined are left out, so callers can spread optional ones.
+ */
+export async function post<Body = any>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string | undefined> = {},
+): Promise<HttpResult<Body>> {
+  const fullPath = path === apiBasePath || path.startsWith(`${apiBasePath}/`) ? path : `${apiBasePath}${path}`;
+  const sent = Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const response = await fetch(`${running().baseUrl}${fullPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...Object.fromEntries(sent) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: parseJson(text) as Body, text };
+}
+
+/**
+ * Invokes an operator function through the local Invoke API with
+ * `@aws-sdk/client-lambda`, the path the admin CLI takes. A function error
+ * becomes an OperatorFunctionError.
+ */
+export async function invokeOperator<Result = unknown>(functionName: string, payload: unknown): Promise<Result> {
+  const client = new LambdaClient({
+    endpoint: running().invokeUrl,
+    region: localRegion,
+    credentials: localCredentials,
+    maxAttempts: 1,
+  });
+  try {
+    const response = await client.send(
+      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify(payload)) }),
+    );
+    const result = parseJson(response.Payload ? new TextDecoder().decode(response.Payload) : 'null');
+    if (response.FunctionError) {
+      const { errorType, errorMessage } = (result ?? {}) as { errorType?: string; errorMessage?: string };
+      throw new OperatorFunctionError(functionName, errorType ?? response.FunctionError, errorMessage ?? '');
+    }
+    return result as Result;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Issues a credential with the `credential-admin` operator function; `secret` goes in `x-api-key` or `x-session-guid`. */
+export function issueCredential(options: IssueCredentialOptions): Promise<IssuedCredential> {
+  return invokeOperator<IssuedCredential>('credential-admin', { action: 'issue', roles: [], ...options });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
