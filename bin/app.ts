@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { AccountingStack } from '../lib/accounting-stack';
+import { readBuildInfo } from '../lib/build-info';
+import { operatorFunctions } from '../shared/routes/operator-registry';
+import { httpRoutes } from '../shared/routes/registry';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const app = new App();
+
+// Environment-agnostic on purpose (no account/region, no lookups): `cdk synth`
+// works offline and without credentials; the account and region come from the
+// deploying profile.
+new AccountingStack(app, 'AccountingService', {
+  description: 'Accounting service: HTTP API, functions, single table, export bucket',
+  projectRoot,
+  build: readBuildInfo(projectRoot, app.node.tryGetContext('buildId')),
+  routes: httpRoutes,
+  operators: operatorFunctions,
+});

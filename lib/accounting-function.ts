@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { environmentVariableNames } from '../shared/config';
+import type { StoreAccess } from '../shared/routes/route-definition';
+import type { BuildInfo } from './build-info';
+import type { DataStore } from './data-store';
+import type { FunctionRoles } from './function-roles';
+import { lambdaBundle } from './lambda-bundle';
+
+/** What every function of the service is wired to; built once by the stack. */
+export interface ServiceBindings {
+  /** Folder holding package.json, package-lock.json and `functions/`. */
+  projectRoot: string;
+  dataStore: DataStore;
+  roles: FunctionRoles;
+  /** TOKEN_SIGNING_KEY value (a deploy-time dynamic reference, see TokenSigningKey). */
+  tokenSigningKey: string;
+  build: BuildInfo;
+}
+
+export interface AccountingFunctionProps {
+  /** Absolute path of the entry file; it exports `handler`. */
+  entry: string;
+  description: string;
+  /** Role family; functions of one family with equal `stores` share a role. */
+  family: string;
+  stores: StoreAccess;
+  /** Defaults to 10 seconds, the budget of an HTTP route. */
+  timeout?: Duration;
+}
+
+type RuntimeVariable = (typeof environmentVariableNames)[number];
+
+/** Route handlers answer well inside API Gateway's 30 s integration limit. */
+const routeTimeout = Duration.seconds(10);
+
+/**
+ * A Lambda of the accounting service with the defaults fixed once: Node 22 on
+ * arm64, an ESM bundle with the AWS SDK inside (the version we test with, not
+ * whatever the runtime ships), the environment shared/config.ts reads, and a log
+ * group with a retention. The execution role comes from FunctionRoles and is
+ * granted only what `stores` says.
+ */
+export class AccountingFunction extends Construct {
+  readonly function: nodejs.NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: AccountingFunctionProps, bindings: ServiceBindings) {
+    super(scope, id);
+    const { dataStore, projectRoot } = bindings;
+    const role = bindings.roles.roleFor(props.family, props.stores);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.logGroup.grantWrite(role);
+
+    // S3_FORCE_PATH_STYLE is left unset: virtual-hosted addressing is right in AWS.
+    const environment: Partial<Record<RuntimeVariable, string>> = {
+      TABLE_NAME: dataStore.table.tableName,
+      TOKEN_SIGNING_KEY: bindings.tokenSigningKey,
+      BUILD_VERSION: bindings.build.version,
+      BUILD_ID: bindings.build.id,
+    };
+    // Only functions granted the bucket learn its name.
+    if (props.stores.bucket) environment.BUCKET_NAME = dataStore.bucket.bucketName;
+
+    this.function = new nodejs.NodejsFunction(this, 'Handler', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout ?? routeTimeout,
+      role,
+      logGroup: this.logGroup,
+      environment,
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      bundling: {
+        ...lambdaBundle,
+        mainFields: [...lambdaBundle.mainFields],
+        format: nodejs.OutputFormat.ESM,
+        // Bundle the SDK too: the version we test with, not whatever the runtime ships.
+        externalModules: [],
+      },
+    });
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * How every Lambda is bundled, in esbuild's own terms: the stack hands it to
+ * NodejsFunction and the benchmark builds the very same bundles with esbuild.
+ */
+export const lambdaBundle = {
+  minify: true,
+  sourceMap: false,
+  format: 'esm',
+  // Runs on nodejs22.x; node20 keeps the bundle loadable by the Node 20 the local stack uses.
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  // CommonJS dependencies bundled into ESM still call `require` for Node built-ins.
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+} as const;
