@@ -10,6 +10,7 @@ import type { RouteDefinition } from '../routes/route-definition';
 import type { CallContext } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
+import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
 import { zodIssues } from './zod-issues';
 
@@ -76,6 +77,8 @@ const jsonObjectBody: Middleware = {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new ValidationError([{ path: 'body', message: 'must be a JSON object' }]);
     }
+    const shapeIssues = bodyShapeIssues(body);
+    if (shapeIssues.length) throw new ValidationError(shapeIssues);
     context.call.body = body as Record<string, unknown>;
   },
 };
