@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { orgcodePattern } from '../domain/identifiers';
 
 export type CredentialKind = 'api_key' | 'session';
 
@@ -31,6 +32,7 @@ export function parseSecret(secret: string): ParsedSecret | undefined {
   if (parts.length !== 3) return undefined;
   const [prefix, org = '', random = ''] = parts;
   const kind = (Object.keys(prefixByKind) as CredentialKind[]).find((k) => prefixByKind[k] === prefix);
-  if (!kind || !/^[A-Za-z0-9_-]{43}$/.test(random) || !/^[A-Za-z0-9_-]+$/.test(org)) return undefined;
-  return { kind, issuingOrgcode: Buffer.from(org, 'base64url').toString('utf8') };
+  if (!kind || !/^[A-Za-z0-9_-]{43}$/.test(random) || !/^[A-Za-z0-9_-]{1,88}$/.test(org)) return undefined;
+  const issuingOrgcode = Buffer.from(org, 'base64url').toString('utf8');
+  return orgcodePattern.test(issuingOrgcode) ? { kind, issuingOrgcode } : undefined;
 }

@@ -1,9 +1,24 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Key builders: every partition key starts with `ORG#<canonical orgcode>#`, so no
  * query can reach another tenant's items. Free-text parts are URI-encoded so a
  * `#` inside a value can never forge another key.
  */
-const part = (value: string) => encodeURIComponent(value);
+
+/**
+ * Longest encoded part kept readable. Longer ones (multi-byte text encodes up to
+ * 9 bytes a character) are replaced by their SHA-256, so no key can outgrow
+ * DynamoDB's limits (2048 bytes for a partition key, 1024 for a sort key).
+ */
+const maxReadablePartBytes = 200;
+
+function part(value: string): string {
+  const encoded = encodeURIComponent(value);
+  if (encoded.length <= maxReadablePartBytes) return encoded;
+  // `%H` never occurs in encodeURIComponent output, so a hashed part cannot equal an encoded one.
+  return `%H${createHash('sha256').update(value, 'utf8').digest('base64url')}`;
+}
 const org = (orgcode: string) => `ORG#${part(orgcode)}`;
 
 export interface ItemKey {

@@ -301,3 +301,15 @@ describe('/reconcile/report', () => {
     expect(paths).toEqual(['from_utc', 'to_utc']);
   });
 });
+
+describe('identifiers at their length limits', () => {
+  it('stores, gets and traces events whose ids and refs are long multi-byte text', async () => {
+    const eventId = '€'.repeat(128);
+    const ref = { kind: 'ü'.repeat(256), id: '€'.repeat(256) };
+    const recorded = await record({ event_id: eventId, source_refs: [ref], idempotency_key: '€'.repeat(256) });
+    expect(recorded.event_id).toBe(eventId);
+    expect((await post('/event/get', { event_id: eventId }, reader)).body.data.event.source_refs).toEqual([ref]);
+    const { items } = await listAll('/lineage/list', { source_ref: ref }, 'lineage');
+    expect(items.map((item) => item.event_id)).toEqual([eventId]);
+  });
+});

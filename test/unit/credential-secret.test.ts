@@ -18,5 +18,9 @@ describe('credential secrets', () => {
     expect(parseSecret('123e4567-e89b-12d3-a456-426614174000')).toBeUndefined();
     expect(parseSecret('ak.QUNNRQ.short')).toBeUndefined();
     expect(parseSecret('xx.QUNNRQ.' + 'a'.repeat(43))).toBeUndefined();
+    const hugeOrg = Buffer.from('A'.repeat(5000)).toString('base64url');
+    expect(parseSecret(`ak.${hugeOrg}.${'a'.repeat(43)}`)).toBeUndefined();
+    const badOrg = Buffer.from('AC#ME').toString('base64url');
+    expect(parseSecret(`ak.${badOrg}.${'a'.repeat(43)}`)).toBeUndefined();
   });
 });
