@@ -1,6 +1,7 @@
 /**
- * How every Lambda is bundled, in esbuild's own terms: the stack hands it to
- * NodejsFunction and the benchmark builds the very same bundles with esbuild.
+ * How every Lambda is bundled, in the terms of NodejsFunction's BundlingOptions:
+ * the stack hands it to NodejsFunction, and the benchmark translates it to
+ * esbuild options to build the very same bundles.
  */
 export const lambdaBundle = {
   minify: true,

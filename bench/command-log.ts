@@ -1,0 +1,48 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** One DynamoDB command as its caller issued it (document-client input, before marshalling). */
+export interface IssuedCommand {
+  /** Low-level command name without the suffix, e.g. `GetItem`, `TransactWriteItems`. */
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/**
+ * Watches every command a document client sends: counts them by name for the
+ * whole run (the Scan check) and, while `capture` is on, keeps each one (the
+ * check that the raw call sequence mirrors the route's).
+ */
+export class CommandLog {
+  readonly counts = new Map<string, number>();
+  private captured: IssuedCommand[] | undefined;
+
+  constructor(readonly label: string) {}
+
+  attach(client: DynamoDBDocumentClient): this {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const name = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
+        this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+        this.captured?.push({ name, input: structuredClone(args.input as Record<string, unknown>) });
+        return next(args);
+      },
+      { step: 'initialize', priority: 'high', name: `benchCommandLog-${this.label}` },
+    );
+    return this;
+  }
+
+  /** Runs `work` and returns the commands it issued through this client. */
+  async capture(work: () => Promise<unknown>): Promise<IssuedCommand[]> {
+    this.captured = [];
+    try {
+      await work();
+      return this.captured;
+    } finally {
+      this.captured = undefined;
+    }
+  }
+
+  count(name: string): number {
+    return this.counts.get(name) ?? 0;
+  }
+}

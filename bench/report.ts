@@ -1,0 +1,223 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname } from 'node:path';
+import { type BuiltBundle, type ImportTiming, baselineName } from './bundles';
+import type { CapacityResult } from './capacity';
+import type { LatencyReport, ParityResult } from './latency';
+import { round } from './stats';
+
+export interface BenchSettings {
+  importRounds: number;
+  latencyCalls: number;
+  latencyWarmup: number;
+  seedEvents: number;
+  capacityCalls: number;
+}
+
+export interface ScanCheck {
+  /** Scan commands issued through the shared and the raw client during the whole run. */
+  issued: number;
+  /** Commands issued per name through the shared client (every handler) during the run. */
+  sharedClientCommands: Record<string, number>;
+  rawClientCommands: Record<string, number>;
+  /** Lines of shared/ and functions/ naming a Scan command. */
+  references: string[];
+}
+
+export interface BenchResults {
+  settings: BenchSettings;
+  bundles: BuiltBundle[];
+  imports: ImportTiming[];
+  parity: ParityResult[];
+  latency: LatencyReport;
+  capacity: CapacityResult[];
+  scan: ScanCheck;
+}
+
+export interface TargetVerdict {
+  target: string;
+  measured: string;
+  limit: string;
+  pass: boolean;
+}
+
+/** The limits the service holds itself to. */
+export const limits = {
+  bundleRatio: 1.5,
+  bundleBytes: 1_000_000,
+  importRatio: 1.2,
+  latencyRatio: 1.3,
+  eventGetReadRcu: 0.5,
+} as const;
+
+export function verdicts(results: BenchResults): TargetVerdict[] {
+  const rows: TargetVerdict[] = [];
+  const baseline = results.bundles.find((bundle) => bundle.name === baselineName)!;
+  for (const bundle of results.bundles) {
+    if (bundle === baseline) continue;
+    const ratio = bundle.bytes / baseline.bytes;
+    rows.push({ target: `${bundle.name} bytes vs baseline`, measured: `${ratio.toFixed(2)}x`, limit: `<= ${limits.bundleRatio}x`, pass: ratio <= limits.bundleRatio });
+    rows.push({ target: `${bundle.name} bytes`, measured: String(bundle.bytes), limit: `< ${limits.bundleBytes}`, pass: bundle.bytes < limits.bundleBytes });
+  }
+  for (const timing of results.imports) {
+    if (timing.name === baselineName) continue;
+    const ratio = timing.medianMs / timing.baselineMedianMs;
+    rows.push({ target: `${timing.name} import median vs baseline`, measured: `${ratio.toFixed(2)}x`, limit: `<= ${limits.importRatio}x`, pass: ratio <= limits.importRatio });
+  }
+  for (const parity of results.parity) {
+    rows.push({
+      target: `${parity.label} raw calls mirror the route`,
+      measured: parity.matches ? 'same commands' : 'differ',
+      limit: 'same commands',
+      pass: parity.matches,
+    });
+  }
+  for (const latency of results.latency.routes) {
+    rows.push({ target: `${latency.label} p50 route vs raw`, measured: `${latency.ratio.toFixed(2)}x`, limit: `<= ${limits.latencyRatio}x`, pass: latency.ratio <= limits.latencyRatio });
+  }
+  const get = results.capacity.find((result) => result.label === '/event/get');
+  if (get) {
+    const rcu = get.perCall.operation.rcu;
+    rows.push({ target: '/event/get event read RCU', measured: String(rcu), limit: `${limits.eventGetReadRcu}`, pass: rcu === limits.eventGetReadRcu });
+  }
+  rows.push({ target: 'Scan commands issued during the run', measured: String(results.scan.issued), limit: '0', pass: results.scan.issued === 0 });
+  rows.push({
+    target: 'ScanCommand in shared/ and functions/',
+    measured: results.scan.references.length ? `${results.scan.references.length} lines` : 'none',
+    limit: 'none',
+    pass: results.scan.references.length === 0,
+  });
+  return rows;
+}
+
+/** A plain-text table: header, rule, rows; numbers right-aligned. */
+function table(header: string[], rows: Array<Array<string | number>>): string {
+  const cells = rows.map((row) => row.map(String));
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
+  const numeric = header.map((_, column) => rows.every((row) => typeof row[column] === 'number' || /^[\d.,x-]*$/.test(String(row[column] ?? ''))));
+  const line = (row: string[]) =>
+    row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ').trimEnd();
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...cells.map(line)].join('\n');
+}
+
+const ms = (value: number) => value.toFixed(2);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)}k`;
+const units = (value: number) => (value === 0 ? '-' : String(round(value, 2)));
+
+/** What a bundle holds beyond the baseline, by package, largest first. */
+function growthOverBaseline(bundle: BuiltBundle, baseline: BuiltBundle): string {
+  const base = new Map(baseline.packages.map((entry) => [entry.name, entry.bytes]));
+  return bundle.packages
+    .map((entry) => ({ name: entry.name, delta: entry.bytes - (base.get(entry.name) ?? 0) }))
+    .filter((entry) => Math.abs(entry.delta) >= 500)
+    .sort((a, b) => b.delta - a.delta)
+    .slice(0, 4)
+    .map((entry) => `${entry.name} +${kb(entry.delta)}`)
+    .join(', ');
+}
+
+export function render(results: BenchResults, verdictRows: TargetVerdict[]): string {
+  const { settings } = results;
+  const baseline = results.bundles.find((bundle) => bundle.name === baselineName)!;
+  const importOf = new Map(results.imports.map((timing) => [timing.name, timing]));
+  const out: string[] = [];
+
+  out.push(
+    `Bundles: esbuild with lib/lambda-bundle.ts + bundle, platform node, no externals. Import: median of ${settings.importRounds} fresh node processes each, every run paired with a baseline run.`,
+  );
+  out.push(
+    table(
+      ['bundle', 'bytes', 'x baseline', 'import ms', 'baseline ms', 'x baseline', 'beyond baseline (bytes in output)'],
+      results.bundles.map((bundle) => {
+        const timing = importOf.get(bundle.name)!;
+        const isBaseline = bundle === baseline;
+        return [
+          bundle.name,
+          bundle.bytes,
+          (bundle.bytes / baseline.bytes).toFixed(2),
+          ms(timing.medianMs),
+          isBaseline ? '' : ms(timing.baselineMedianMs),
+          isBaseline ? '1.00' : (timing.medianMs / timing.baselineMedianMs).toFixed(2),
+          isBaseline ? `largest: ${bundle.packages.slice(0, 3).map((entry) => `${entry.name} ${kb(entry.bytes)}`).join(', ')}` : growthOverBaseline(bundle, baseline),
+        ];
+      }),
+    ),
+  );
+
+  out.push('');
+  out.push(
+    `Latency (ms): ${settings.latencyCalls} calls per side after ${settings.latencyWarmup} warm-up; ${settings.seedEvents} seeded events. ` +
+      'route = keep-alive HTTP POST to the local adapter; handler = the same handler invoked in-process (no HTTP); raw = the DynamoDB calls the route makes, issued directly. All sides interleaved in one loop.',
+  );
+  const parityOf = new Map(results.parity.map((parity) => [parity.label, parity]));
+  out.push(
+    table(
+      ['route', 'p50 route', 'p50 handler', 'p50 raw', 'ratio', 'handler/raw', 'p99 route', 'p99 handler', 'p99 raw', 'raw calls (checked against the route)'],
+      results.latency.routes.map((latency) => {
+        const parity = parityOf.get(latency.label);
+        return [
+          latency.label,
+          ms(latency.route.p50),
+          ms(latency.handler.p50),
+          ms(latency.raw.p50),
+          latency.ratio.toFixed(2),
+          (latency.handler.p50 / latency.raw.p50).toFixed(2),
+          ms(latency.route.p99),
+          ms(latency.handler.p99),
+          ms(latency.raw.p99),
+          parity ? `${parity.rawCommands.join(' + ')}${parity.matches ? '' : '  (DIFFERS from route)'}` : '',
+        ];
+      }),
+    ),
+  );
+  const floor = results.latency.httpFloor;
+  out.push(`HTTP floor (POST the adapter answers 404 without a handler): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}. ratio = p50 route / p50 raw.`);
+  for (const parity of results.parity.filter((entry) => !entry.matches)) {
+    out.push(`  ${parity.label}: route issued ${parity.difference?.route ?? '(nothing)'}`);
+    out.push(`  ${' '.repeat(parity.label.length)}  raw issued   ${parity.difference?.raw ?? '(nothing)'}`);
+  }
+
+  out.push('');
+  out.push(`Capacity per route call (ConsumedCapacity TOTAL as DynamoDB Local reports it; mean of ${settings.capacityCalls} sequential calls):`);
+  out.push(
+    table(
+      ['route', 'commands', 'auth RCU', 'idem RCU', 'op RCU', 'op WCU', 'total RCU', 'total WCU', 'same every call'],
+      results.capacity.map((result) => [
+        result.label,
+        result.commands,
+        units(result.perCall.auth.rcu),
+        units(result.perCall.idempotency.rcu),
+        units(result.perCall.operation.rcu),
+        units(result.perCall.operation.wcu),
+        units(result.perCall.total.rcu),
+        units(result.perCall.total.wcu),
+        result.stable ? 'yes' : 'no',
+      ]),
+    ),
+  );
+
+  out.push(
+    "  Note: DynamoDB Local's TransactWriteItems capacity is not always the per-item sum AWS bills (four equal 1-attribute items in one transaction report 2 WCU), so transaction WCU here are indicative.",
+  );
+
+  out.push('');
+  const seen = Object.entries(results.scan.sharedClientCommands).map(([name, count]) => `${name} ${count}`).join(', ');
+  out.push(`No Scan anywhere: ${results.scan.issued} Scan commands issued in the run (shared client saw ${seen});`);
+  out.push(
+    `  ScanCommand/paginateScan in shared/ and functions/: ${results.scan.references.length ? results.scan.references.join('; ') : 'none'}.`,
+  );
+
+  out.push('');
+  out.push('Targets');
+  out.push(table(['target', 'measured', 'limit', 'verdict'], verdictRows.map((row) => [row.target, row.measured, row.limit, row.pass ? 'PASS' : 'MISS'])));
+  const missed = verdictRows.filter((row) => !row.pass).length;
+  out.push(`${verdictRows.length - missed} PASS, ${missed} MISS`);
+  return out.join('\n');
+}
+
+/** Writes everything measured, raw samples included, for later comparison. */
+export function writeJson(file: string, results: BenchResults, verdictRows: TargetVerdict[]): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform };
+  writeFileSync(file, `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, ...results, targets: verdictRows }, null, 2)}\n`);
+}

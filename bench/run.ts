@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { dynamo } from '../shared/db/client';
+import { projectRoot } from '../shared/local/project-root';
+import { buildBundles, timeImports } from './bundles';
+import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
+import { CommandLog } from './command-log';
+import { checkParity, measureLatency } from './latency';
+import { startBenchStack } from './local-stack';
+import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
+import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
+
+/**
+ * `npm run bench`: bundle sizes and cold import times, route latency against
+ * the raw DynamoDB calls each route makes, and the capacity each route call
+ * consumes. Prints a table, writes bench/results/latest.json, and exits
+ * non-zero only when the benchmark itself fails (a missed target is a MISS row).
+ */
+const settings: BenchSettings = {
+  importRounds: Number(process.env.BENCH_ROUNDS ?? 20),
+  latencyCalls: Number(process.env.BENCH_CALLS ?? 300),
+  latencyWarmup: 20,
+  seedEvents: 200,
+  capacityCalls: 10,
+};
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function main(): Promise<void> {
+  const root = projectRoot();
+  const startedAt = Date.now();
+  const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)}s`;
+
+  log('building bundles');
+  const built = await buildBundles(root);
+  let results: BenchResults;
+  try {
+    log(`timing imports (${settings.importRounds} rounds)`);
+    const imports = await timeImports(built.bundles, settings.importRounds);
+
+    log(`starting DynamoDB Local and the local API, seeding ${settings.seedEvents} events (${elapsed()})`);
+    const shared = new CommandLog('shared');
+    const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
+    const raw = rawDocumentClient();
+    try {
+      const rawLog = new CommandLog('raw').attach(raw);
+      const tableName = process.env.TABLE_NAME!;
+      const { baseUrl } = stack.api;
+      const template = await httpCall(baseUrl, '/event/record', {
+        headers: stack.writer.headers,
+        body: recordBody(stack.writer.orgcode),
+      })();
+      if (template.status !== 200) throw new Error(`recording the template event: ${template.status} ${template.text}`);
+      const recordedEvent = JSON.parse(template.text).data.event;
+      const calls = scenarios({ stack, raw, tableName, recordedEvent });
+
+      log(`checking the raw calls against the routes, then ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
+      const parity = await checkParity(calls, baseUrl, shared, rawLog);
+      const latency = await measureLatency(calls, baseUrl, settings.latencyCalls, settings.latencyWarmup);
+
+      log(`measuring consumed capacity (${elapsed()})`);
+      const meter = new CapacityMeter().attach(dynamo());
+      const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
+      meter.detach(dynamo());
+
+      results = {
+        settings,
+        bundles: built.bundles,
+        imports,
+        parity,
+        latency,
+        capacity,
+        scan: {
+          issued: shared.count('Scan') + rawLog.count('Scan'),
+          sharedClientCommands: Object.fromEntries(shared.counts),
+          rawClientCommands: Object.fromEntries(rawLog.counts),
+          references: scanReferences(root),
+        },
+      };
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    built.dispose();
+  }
+
+  const verdictRows = verdicts(results);
+  console.log(render(results, verdictRows));
+  const file = join(root, 'bench', 'results', 'latest.json');
+  writeJson(file, results, verdictRows);
+  log(`wrote ${file} (${elapsed()})`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench failed:', error);
+    process.exit(1);
+  },
+);
