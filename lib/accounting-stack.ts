@@ -58,7 +58,7 @@ export class AccountingStack extends Stack {
       bindings,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl>accounting<route path>' });
+    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
     new CfnOutput(this, 'TableName', { value: this.dataStore.table.tableName });
     new CfnOutput(this, 'ExportBucketName', { value: this.dataStore.bucket.bucketName });
     for (const [name, operator] of this.operatorFunctions.functions) {
