@@ -1,7 +1,7 @@
-import { postJson } from './http-client';
 import { performance } from 'node:perf_hooks';
 import { apiBasePath } from '../shared/local/local-functions';
 import type { CommandLog, IssuedCommand } from './command-log';
+import { postJson } from './http-client';
 import { type RouteResponse, type Scenario, directCall, httpCall } from './route-calls';
 import { percentile } from './stats';
 

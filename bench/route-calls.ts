@@ -1,10 +1,11 @@
-import { postJson } from './http-client';
 import { createHash, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, timeOrderedKey } from '../shared/db/keys';
-import { idempotencyRetentionSeconds } from '../shared/db/idempotency-repository';
-import { type AccountingEvent, lineageItem } from '../shared/domain/events/accounting-event';
+import type { GuardedPut } from '../shared/db/atomic-write';
+import { eventRecordPuts } from '../shared/db/event-repository';
+import { idempotencyRecordPut } from '../shared/db/idempotency-repository';
+import { keys } from '../shared/db/keys';
+import type { AccountingEvent } from '../shared/domain/events/accounting-event';
 import { newId } from '../shared/domain/identifiers';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
 import { entryFileLoader } from '../shared/local/handler-loader';
@@ -15,6 +16,7 @@ import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';
 import { lineageListRoute } from '../shared/routes/events/lineage-list.route';
 import { reconcileReportRoute } from '../shared/routes/events/reconcile-report.route';
+import { postJson } from './http-client';
 import type { BenchCaller, BenchStack } from './local-stack';
 import { seedWindow } from './local-stack';
 
@@ -56,8 +58,6 @@ const reconcileBody = { ...seedWindow };
 // What dateTime() makes of the window bounds before they reach a key condition.
 const window = { from: new Date(seedWindow.from_utc).toISOString(), to: new Date(seedWindow.to_utc).toISOString() };
 const reconcileLimit = 1000;
-
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 interface ScenarioContext {
   stack: BenchStack;
@@ -127,33 +127,17 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       ConsistentRead: true,
     });
 
-  // recordEvent(): the event put (guarded against a duplicate id) and one lineage put per source ref.
+  // The very items the repository writes, as TransactWriteItems Put parameters.
+  const asPut = (put: GuardedPut) => ({
+    TableName: tableName,
+    Item: put.item,
+    ConditionExpression: put.condition?.expression,
+    ExpressionAttributeValues: put.condition?.values,
+  });
+  // recordEvent(): the event, then one lineage link per source ref.
   const eventWrites = (now: Date) => {
     const event: AccountingEvent = { ...recordedEvent, event_id: newId('evt', now), recorded_at: now.toISOString() };
-    const sortKey = timeOrderedKey(event.occurred_at, event.event_id);
-    const eventPut = {
-      TableName: tableName,
-      Item: {
-        ...keys.event(event.orgcode, event.event_id),
-        record_type: 'event',
-        gsi1pk: keys.eventsByTime(event.orgcode),
-        gsi1sk: sortKey,
-        gsi2pk: keys.eventsOfType(event.orgcode, event.event_type),
-        gsi2sk: sortKey,
-        ...event,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    };
-    const lineagePuts = event.source_refs.map((ref) => ({
-      TableName: tableName,
-      Item: {
-        pk: keys.lineagePartition(event.orgcode, ref.kind, ref.id),
-        sk: sortKey,
-        record_type: 'lineage',
-        ...lineageItem(event, ref),
-      },
-    }));
-    return { event, puts: [eventPut, ...lineagePuts] };
+    return { event, puts: eventRecordPuts(event).map(asPut) };
   };
 
   const record = (keyed: boolean): Scenario => ({
@@ -175,22 +159,19 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         };
       }
       // runIdempotently(): the consistent read of the stored response, then the claim in the same transaction.
-      const idempotencyKey = keys.idempotency(writer.orgcode, eventRecordRoute.path, `bench-raw-${next()}`);
-      const storedRead = new GetCommand({ TableName: tableName, Key: idempotencyKey, ConsistentRead: true });
       const claim = {
-        TableName: tableName,
-        Item: {
-          ...idempotencyKey,
-          record_type: 'idempotency',
-          request_hash: createHash('sha256').update(event.event_id).digest('hex'),
-          response_data: JSON.stringify({ event }),
-          created_at: now.toISOString(),
-          expires_at_epoch: epochSeconds(now) + idempotencyRetentionSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR expires_at_epoch <= :now',
-        ExpressionAttributeValues: { ':now': epochSeconds(now) },
+        orgcode: writer.orgcode,
+        route: eventRecordRoute.path,
+        key: `bench-raw-${next()}`,
+        requestHash: createHash('sha256').update(event.event_id).digest('base64url'),
       };
-      const write = new TransactWriteCommand({ TransactItems: [claim, ...puts].map((put) => ({ Put: put })) });
+      const storedRead = new GetCommand({
+        TableName: tableName,
+        Key: keys.idempotency(claim.orgcode, claim.route, claim.key),
+        ConsistentRead: true,
+      });
+      const claimPut = asPut(idempotencyRecordPut(claim, { event }, now));
+      const write = new TransactWriteCommand({ TransactItems: [claimPut, ...puts].map((put) => ({ Put: put })) });
       return async () => {
         await raw.send(auth);
         await raw.send(storedRead);

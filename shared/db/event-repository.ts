@@ -42,17 +42,18 @@ function lineagePut(event: AccountingEvent, ref: SourceRef): GuardedPut {
   };
 }
 
+/** The items an event is stored as: the event and one lineage link per distinct source ref. */
+export function eventRecordPuts(event: AccountingEvent): GuardedPut[] {
+  return [eventPut(event), ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref))];
+}
+
 /**
- * Stores an event with one lineage link per distinct source ref, and the
- * idempotency record when given, in one transaction. The idempotency record
- * goes first so that losing a same-key race is told apart from a duplicate id.
+ * Stores an event and its lineage links, and the idempotency record when given,
+ * in one transaction. The idempotency record goes first so that losing a
+ * same-key race is told apart from a duplicate id.
  */
 export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
-  await writeAtomically([
-    ...(idempotencyRecord ? [idempotencyRecord] : []),
-    eventPut(event),
-    ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref)),
-  ]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event)]);
 }
 
 /**
