@@ -10,6 +10,7 @@ const common = {
 };
 module.exports = {
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
