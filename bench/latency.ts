@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { apiBasePath } from '../shared/local/local-functions';
+import { apiBasePath } from '../shared/routes/route-definition';
 import type { CommandLog, IssuedCommand } from './command-log';
 import { postJson } from './http-client';
 import { type RouteResponse, type Scenario, directCall, httpCall } from './route-calls';

@@ -10,7 +10,7 @@ import { newId } from '../shared/domain/identifiers';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
 import { entryFileLoader } from '../shared/local/handler-loader';
 import { createLambdaContext } from '../shared/local/lambda-context';
-import { apiBasePath } from '../shared/local/local-functions';
+import { apiBasePath } from '../shared/routes/route-definition';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';
 import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';

@@ -15,7 +15,8 @@ import {
   localResourceNames,
   randomSigningKey,
 } from '../shared/local/environment';
-import { apiBasePath, startLocalFunctions, type LocalFunctions } from '../shared/local/local-functions';
+import { startLocalFunctions, type LocalFunctions } from '../shared/local/local-functions';
+import { apiBasePath } from '../shared/routes/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
 import { operatorFunctions } from '../shared/routes/operator-registry';

@@ -2,12 +2,9 @@ import { join } from 'node:path';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/routes/route-definition';
+import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
-
-/** Every route is served under this prefix, POST only. */
-export const routePrefix = '/accounting';
 
 export interface AccountingHttpApiProps {
   routes: readonly RouteDefinition[];
@@ -46,7 +43,7 @@ export class AccountingHttpApi extends Construct {
         'Function',
         {
           entry: join(props.bindings.projectRoot, 'functions', 'http', `${route.name}.ts`),
-          description: `POST ${routePrefix}${route.path} (${route.operation})`,
+          description: `POST ${apiBasePath}${route.path} (${route.operation})`,
           family: route.family,
           stores: route.stores,
         },
@@ -57,7 +54,7 @@ export class AccountingHttpApi extends Construct {
       // the function they serve.
       new apigwv2.HttpRoute(routeScope, 'Route', {
         httpApi: this.api,
-        routeKey: apigwv2.HttpRouteKey.with(`${routePrefix}${route.path}`, apigwv2.HttpMethod.POST),
+        routeKey: apigwv2.HttpRouteKey.with(`${apiBasePath}${route.path}`, apigwv2.HttpMethod.POST),
         integration: new HttpLambdaIntegration('Integration', handler.function),
       });
       routeScopes.set(route.name, routeScope);
@@ -69,6 +66,6 @@ export class AccountingHttpApi extends Construct {
 
   /** Base URL of the routes, e.g. `https://abc.execute-api.eu-west-1.amazonaws.com/accounting`. */
   get url(): string {
-    return `${this.api.apiEndpoint}${routePrefix}`;
+    return `${this.api.apiEndpoint}${apiBasePath}`;
   }
 }

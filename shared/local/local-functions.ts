@@ -1,13 +1,11 @@
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
+import { apiBasePath } from '../routes/route-definition';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
 import { entryFileLoader } from './handler-loader';
 import { startHttpApi } from './http-api-server';
 import { lambdaInvokeApi } from './lambda-invoke-api';
 import type { RunningServer } from './server-lifecycle';
-
-/** Every route is served under this prefix, as in the deployed HTTP API. */
-export const apiBasePath = '/accounting';
 
 export interface LocalFunctionsOptions {
   /** 0 picks a free port. */

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { RoleFamily } from '../auth/roles';
 import type { CallContext } from '../http/call-context';
 
+/** Every route is served under this prefix, POST only: in the deployed HTTP API and locally. */
+export const apiBasePath = '/accounting';
+
 /** The stores a route's Lambda touches, and how: the stack grants exactly these. */
 export type StoreAccess = { table: 'read' | 'write'; bucket?: 'read' | 'write' };
 

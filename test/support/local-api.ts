@@ -1,6 +1,7 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localCredentials, localRegion } from '../../shared/local/environment';
-import { apiBasePath, startLocalFunctions } from '../../shared/local/local-functions';
+import { startLocalFunctions } from '../../shared/local/local-functions';
+import { apiBasePath } from '../../shared/routes/route-definition';
 
 /** The local API of one test file, served in-process against the global DynamoDB Local and s3rver. */
 export interface LocalApi {
