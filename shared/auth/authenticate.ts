@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findCredential } from '../db/credential-repository';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
-import { canonicalOrgcode, orgcodePattern } from '../domain/identifiers';
+import { canonicalOrgcode } from '../domain/identifiers';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { zodIssues } from '../http/zod-issues';
 import type { Caller } from './caller';
@@ -75,7 +75,7 @@ export async function authenticate(
     Date.parse(record.expires_at) > now.getTime();
   if (!usable) throw new UnauthorizedError();
 
-  if (record.orgcode !== orgcode || !orgcodePattern.test(orgcode)) throw new NotFoundError();
+  if (record.orgcode !== orgcode) throw new NotFoundError();
   if (!isAllowed(family, record)) throw new ForbiddenError();
 
   const context = optionalContextHeaders.safeParse(headers);

@@ -9,8 +9,6 @@ export interface Decimal {
   scale: number;
 }
 
-export const zero: Decimal = { units: 0n, scale: 0 };
-
 export function decimalFromNumber(value: number): Decimal {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
   return decimalFromString(numberToPlainString(value));

@@ -1,6 +1,6 @@
-import { addDecimals, decimalFromNumber, decimalToNumber, decimalToString, fractionDigits, zero } from '../../shared/domain/decimal';
+import { addDecimals, decimalFromNumber, decimalToNumber, decimalToString, fractionDigits } from '../../shared/domain/decimal';
 
-const sum = (values: number[]) => values.map(decimalFromNumber).reduce(addDecimals, zero);
+const sum = (values: number[]) => values.map(decimalFromNumber).reduce(addDecimals, decimalFromNumber(0));
 
 describe('exact decimal sums', () => {
   it('adds 0.1 and 0.2 to exactly 0.3, unlike binary floats', () => {
