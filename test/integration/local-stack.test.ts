@@ -27,6 +27,17 @@ describe('local stack', () => {
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('keeps operator functions off the HTTP API and the HTTP routes off the Invoke API', async () => {
+    const overHttp = await post('/credential-admin', { action: 'list', orgcode: 'ACME' });
+    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials });
+    const routeByInvoke = lambda.send(new InvokeCommand({ FunctionName: 'event-get', Payload: new TextEncoder().encode('{}') }));
+
+    expect(overHttp.status).toBe(404);
+    await expect(routeByInvoke).rejects.toBeInstanceOf(ResourceNotFoundException);
+    expect(new URL(api.invokeUrl).hostname).toBe('127.0.0.1');
+    lambda.destroy();
+  });
+
   it('answers the invocation of an unknown operator function with ResourceNotFoundException', async () => {
     const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials });
 
