@@ -127,6 +127,17 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       ConsistentRead: true,
     });
 
+  // A read route's raw side: the credential read, then its one read command. Built per call (commands are not reusable).
+  const authThenRead = (caller: BenchCaller, read: GetCommand | QueryCommand) => {
+    const auth = credentialRead(caller);
+    // Two branches so each narrows the command for the SDK's overloaded send.
+    const sendRead = read instanceof GetCommand ? () => raw.send(read) : () => raw.send(read);
+    return async () => {
+      await raw.send(auth);
+      await sendRead();
+    };
+  };
+
   // The very items the repository writes, as TransactWriteItems Put parameters.
   const asPut = (put: GuardedPut) => ({
     TableName: tableName,
@@ -190,12 +201,10 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     prepareRaw: () => {
       const eventId = stack.seededEventIds[next() % stack.seededEventIds.length] as string;
       // findEvent(): an eventually consistent GetItem; the consistent retry happens only on a miss.
-      const auth = credentialRead(reader);
-      const read = new GetCommand({ TableName: tableName, Key: keys.event(reader.orgcode, eventId), ConsistentRead: false });
-      return async () => {
-        await raw.send(auth);
-        await raw.send(read);
-      };
+      return authThenRead(
+        reader,
+        new GetCommand({ TableName: tableName, Key: keys.event(reader.orgcode, eventId), ConsistentRead: false }),
+      );
     },
   };
 
@@ -212,14 +221,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/event/list',
     route: eventListRoute,
     request: () => ({ headers: reader.headers, body: eventListBody }),
-    prepareRaw: () => {
-      const auth = credentialRead(reader);
-      const query = listQuery();
-      return async () => {
-        await raw.send(auth);
-        await raw.send(query);
-      };
-    },
+    prepareRaw: () => authThenRead(reader, listQuery()),
   };
 
   // listLineage(): the lineage partition of one source ref, one page.
@@ -233,14 +235,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/lineage/list',
     route: lineageListRoute,
     request: () => ({ headers: reader.headers, body: lineageListBody }),
-    prepareRaw: () => {
-      const auth = credentialRead(reader);
-      const query = lineageQuery();
-      return async () => {
-        await raw.send(auth);
-        await raw.send(query);
-      };
-    },
+    prepareRaw: () => authThenRead(reader, lineageQuery()),
   };
 
   // readEventsForReconcile() with no type: the gsi1 query over the window, projected to what is summed.
@@ -263,14 +258,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/reconcile/report',
     route: reconcileReportRoute,
     request: () => ({ headers: reader.headers, body: reconcileBody }),
-    prepareRaw: () => {
-      const auth = credentialRead(reader);
-      const query = reconcileQuery();
-      return async () => {
-        await raw.send(auth);
-        await raw.send(query);
-      };
-    },
+    prepareRaw: () => authThenRead(reader, reconcileQuery()),
   };
 
   return [record(false), record(true), get, list, lineage, reconcile];
