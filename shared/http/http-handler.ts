@@ -22,6 +22,8 @@ interface CallState {
   requestId: string;
   traceId: string;
   receivedAt: Date;
+  /** Request headers, names lowercased. */
+  headers: Record<string, string | undefined>;
   body?: Record<string, unknown>;
   caller?: Caller;
   input?: Record<string, unknown>;
@@ -49,11 +51,8 @@ function lowercaseHeaders(event: APIGatewayProxyEventV2): Record<string, string 
 const callStart: Middleware = {
   before: ({ event, context }) => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
-    context.call = {
-      requestId,
-      traceId: lowercaseHeaders(event)['x-amzn-trace-id'] ?? requestId,
-      receivedAt: new Date(),
-    };
+    const headers = lowercaseHeaders(event);
+    context.call = { requestId, traceId: headers['x-amzn-trace-id'] ?? requestId, receivedAt: new Date(), headers };
   },
 };
 
@@ -85,9 +84,9 @@ const jsonObjectBody: Middleware = {
 
 function authentication(route: RouteDefinition): Middleware {
   return {
-    before: async ({ event, context }) => {
+    before: async ({ context }) => {
       const { call } = context;
-      call.caller = await authenticate(lowercaseHeaders(event), call.body ?? {}, route.roles, call.receivedAt);
+      call.caller = await authenticate(call.headers, call.body ?? {}, route.roles, call.receivedAt);
     },
   };
 }
@@ -137,6 +136,7 @@ function envelope(route: RouteDefinition): Middleware {
         requestId: randomUUID(),
         traceId: randomUUID(),
         receivedAt: new Date(),
+        headers: {},
       };
       const error = toAccountingError(request.error);
       if (error.httpStatus >= 500) {
