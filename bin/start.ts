@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   functions = await startLocalFunctions({
     apiPort,
     operatorPort,
+    runSchedules: true,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;

@@ -20,6 +20,12 @@ const environmentSchema = z.object({
   BUILD_ID: z.string().min(1),
   /** s3rver and other S3-compatible servers need path-style addressing. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** The export worker Lambda, for the functions that start an export build. */
+  EXPORT_WORKER_FUNCTION_NAME: z.string().min(1).optional(),
+  /** The EventBridge bus the service publishes its own events to. */
+  EVENT_BUS_NAME: z.string().min(1).default('default'),
+  /** Most events in one export batch; larger windows split into several batches. */
+  EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export type ServiceConfig = {
@@ -28,6 +34,9 @@ export type ServiceConfig = {
   tokenSigningKey: string;
   build: { build_major: string; build_minor: string; build_id: string };
   s3ForcePathStyle: boolean;
+  exportWorkerFunctionName: string | undefined;
+  eventBusName: string;
+  exportBatchSize: number;
 };
 
 let cached: ServiceConfig | undefined;
@@ -42,6 +51,9 @@ export function serviceConfig(): ServiceConfig {
     tokenSigningKey: env.TOKEN_SIGNING_KEY,
     build: { build_major: major, build_minor: minor, build_id: env.BUILD_ID },
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,
+    eventBusName: env.EVENT_BUS_NAME,
+    exportBatchSize: env.EXPORT_BATCH_SIZE,
   };
   return cached;
 }

@@ -1,14 +1,25 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
+import type { ItemKey } from './keys';
 
-/** One item of an all-or-nothing write, with the error its failed condition means. */
-export interface GuardedPut {
-  item: Record<string, unknown>;
-  condition?: { expression: string; values?: Record<string, unknown> };
+interface Guard {
+  condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
   /** The domain error to raise when `condition` does not hold. */
   onConditionFailed?: () => Error;
 }
+
+/** One item put by an all-or-nothing write, with the error its failed condition means. */
+export interface GuardedPut extends Guard {
+  item: Record<string, unknown>;
+}
+
+/** One item updated by an all-or-nothing write. */
+export interface GuardedUpdate extends Guard {
+  update: { key: ItemKey; expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+}
+
+export type GuardedWrite = GuardedPut | GuardedUpdate;
 
 /** Another transaction held one of the items; the whole write may be retried. */
 export class TransactionConflictError extends Error {
@@ -18,30 +29,32 @@ export class TransactionConflictError extends Error {
   }
 }
 
+function request(write: GuardedWrite) {
+  const names = { ...('update' in write ? write.update.names : {}), ...write.condition?.names };
+  const values = { ...('update' in write ? write.update.values : {}), ...write.condition?.values };
+  const guard = {
+    TableName: tableName(),
+    ConditionExpression: write.condition?.expression,
+    ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+    ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+  };
+  if ('item' in write) return { Put: { ...guard, Item: write.item } };
+  return { Update: { ...guard, Key: write.update.key, UpdateExpression: write.update.expression } };
+}
+
 /**
- * Writes every item or none (one PutItem when there is a single item, else one
- * TransactWriteItems), and turns a failed condition into the domain error of the
- * first item whose condition failed, in the order given.
+ * Writes every item or none (one PutItem or UpdateItem when there is a single
+ * item, else one TransactWriteItems), and turns a failed condition into the
+ * domain error of the first item whose condition failed, in the order given.
  */
-export async function writeAtomically(puts: GuardedPut[]): Promise<void> {
-  if (puts.length === 1) return putOne(puts[0] as GuardedPut);
+export async function writeAtomically(writes: GuardedWrite[]): Promise<void> {
+  if (writes.length === 1) return writeOne(writes[0] as GuardedWrite);
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: puts.map((put) => ({
-          Put: {
-            TableName: tableName(),
-            Item: put.item,
-            ConditionExpression: put.condition?.expression,
-            ExpressionAttributeValues: put.condition?.values,
-          },
-        })),
-      }),
-    );
+    await dynamo().send(new TransactWriteCommand({ TransactItems: writes.map(request) }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
-    const failed = puts.find((_put, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
+    const failed = writes.find((_write, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
     if (failed?.onConditionFailed) throw failed.onConditionFailed();
     if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {
       throw new TransactionConflictError({ cause: error });
@@ -50,18 +63,13 @@ export async function writeAtomically(puts: GuardedPut[]): Promise<void> {
   }
 }
 
-async function putOne(put: GuardedPut): Promise<void> {
+async function writeOne(write: GuardedWrite): Promise<void> {
+  const { Put, Update } = request(write);
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: put.item,
-        ConditionExpression: put.condition?.expression,
-        ExpressionAttributeValues: put.condition?.values,
-      }),
-    );
+    if (Put) await dynamo().send(new PutCommand(Put));
+    else if (Update) await dynamo().send(new UpdateCommand(Update));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException && put.onConditionFailed) throw put.onConditionFailed();
+    if (error instanceof ConditionalCheckFailedException && write.onConditionFailed) throw write.onConditionFailed();
     throw error;
   }
 }

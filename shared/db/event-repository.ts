@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SourceRef } from '../domain/common-schemas';
 import { DuplicateIdError } from '../domain/errors';
 import {
@@ -8,6 +8,7 @@ import {
   lineageItem,
 } from '../domain/events/accounting-event';
 import type { ReconciledEvent } from '../domain/events/reconcile-totals';
+import type { RecordSelection } from '../domain/exports/export-record';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -142,6 +143,45 @@ export function listEvents(
   return queryPage(eventQuery(orgcode, filter), limit, startKey, (item) =>
     withoutStorageAttributes<AccountingEvent>(item),
   );
+}
+
+/** An event read for an export, with its place in the time order (its index sort key). */
+export interface OrderedEvent {
+  event: AccountingEvent;
+  sortKey: string;
+}
+
+/**
+ * Streams the events an export selection holds, oldest first, a query page at
+ * a time (memory stays flat whatever the window). A batch's first and last
+ * keys narrow the window to its slice; events recorded at or after
+ * `recorded_before` are left out, so a rebuild reads the same events.
+ */
+export async function* eventsForExport(orgcode: string, selection: RecordSelection): AsyncGenerator<OrderedEvent> {
+  const query = eventQuery(orgcode, { event_types: selection.event_types, from_utc: selection.from_utc, to_utc: selection.to_utc });
+  const sortKeyName = query.IndexName === 'gsi2' ? 'gsi2sk' : 'gsi1sk';
+  query.ExpressionAttributeNames['#recorded_at'] = 'recorded_at';
+  query.ExpressionAttributeValues[':recorded_before'] = selection.recorded_before;
+  const conditions = [`#recorded_at < :recorded_before`, ...(query.FilterExpression ? [query.FilterExpression] : [])];
+  if (selection.first_key !== undefined && selection.last_key !== undefined) {
+    // The slice lies inside the window, so its inclusive bounds replace the window's.
+    query.KeyConditionExpression = '#pk = :pk AND #sk BETWEEN :first AND :last';
+    query.ExpressionAttributeNames['#sk'] = sortKeyName;
+    delete query.ExpressionAttributeValues[':from'];
+    delete query.ExpressionAttributeValues[':to'];
+    query.ExpressionAttributeValues[':first'] = selection.first_key;
+    query.ExpressionAttributeValues[':last'] = selection.last_key;
+  }
+  let startKey: StartKey | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ ...query, FilterExpression: conditions.join(' AND '), TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item[sortKeyName]) };
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }
 
 /** Reads only what a reconcile report sums, `limit` events at the most. */

@@ -56,4 +56,39 @@ export const keys = {
   /** One lineage link per (source ref, event), sorted by occurred_at. */
   lineagePartition: (orgcode: string, kind: string, id: string) =>
     `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`,
+
+  /** The org's exports in one partition, by export_id (time-ordered ids: creation order). */
+  export: (orgcode: string, exportId: string): ItemKey => ({ pk: `${org(orgcode)}#EXPORTS`, sk: part(exportId) }),
+  exportPartition: (orgcode: string) => `${org(orgcode)}#EXPORTS`,
+  /** The org's export batches in one partition, by batch_id. */
+  exportBatch: (orgcode: string, batchId: string): ItemKey => ({
+    pk: `${org(orgcode)}#EXPORT_BATCHES`,
+    sk: part(batchId),
+  }),
+  exportBatchPartition: (orgcode: string) => `${org(orgcode)}#EXPORT_BATCHES`,
+  /** gsi1: the batches of one export, in creation order. */
+  batchesOfExport: (orgcode: string, exportId: string) => `${org(orgcode)}#EXPORT#${part(exportId)}#BATCHES`,
+  /** gsi2: the batches of one schedule, in creation order. */
+  batchesOfSchedule: (orgcode: string, scheduleId: string) =>
+    `${org(orgcode)}#EXPORT_SCHEDULE#${part(scheduleId)}#BATCHES`,
+  /** The org's export schedules in one partition, by schedule_id. */
+  exportSchedule: (orgcode: string, scheduleId: string): ItemKey => ({
+    pk: `${org(orgcode)}#EXPORT_SCHEDULES`,
+    sk: part(scheduleId),
+  }),
+  exportSchedulePartition: (orgcode: string) => `${org(orgcode)}#EXPORT_SCHEDULES`,
+
+  /** One usage meter per org, UTC day, cost centre and surface; counters are added atomically. */
+  usageMeter: (orgcode: string, day: string, cccode: string | undefined, surface: string): ItemKey => ({
+    pk: `${org(orgcode)}#USAGE_METER#${day}`,
+    sk: `${part(cccode ?? '-')}#${part(surface)}`,
+  }),
+
+  /**
+   * gsi3 work queues, read only by system jobs. The sort key starts with the
+   * instant the work is due, so a job reads exactly what is due.
+   */
+  dueSchedulesQueue: 'SYSTEM#EXPORT_SCHEDULES_DUE',
+  exportWorkQueue: 'SYSTEM#EXPORT_WORK',
+  queueEntry: (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`,
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { exportWorkerFunctionName } from '../routes/background-registry';
 import { packageVersion } from './project-root';
 
 /** Region every local client and the local Lambda ARNs use. */
@@ -35,6 +36,7 @@ export function localEnvironment(input: LocalEnvironmentInput): Record<string, s
     BUILD_VERSION: packageVersion(),
     BUILD_ID: 'local',
     S3_FORCE_PATH_STYLE: 'true',
+    EXPORT_WORKER_FUNCTION_NAME: exportWorkerFunctionName,
     AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
     AWS_ENDPOINT_URL_S3: input.s3Endpoint,
     AWS_REGION: localRegion,

@@ -12,7 +12,7 @@ export type HandlerLoader = (name: string) => Promise<LambdaHandler>;
  * the Lambdas are bundled from. Each module is imported once, on first use, like a
  * Lambda cold start; its module-scope clients then serve every later call.
  */
-export function entryFileLoader(kind: 'http' | 'operator' | 'consumer' | 'schedule'): HandlerLoader {
+export function entryFileLoader(kind: 'http' | 'operator' | 'background'): HandlerLoader {
   const cache = new Map<string, Promise<LambdaHandler>>();
   return (name) => {
     let loading = cache.get(name);

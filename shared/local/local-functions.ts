@@ -1,10 +1,14 @@
+import { backgroundFunctions } from '../routes/background-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
-import { entryFileLoader } from './handler-loader';
+import { applyEnvironment } from './environment';
+import { type LocalEventBus, localEventBus } from './event-bus-api';
+import { entryFileLoader, type HandlerLoader } from './handler-loader';
 import { startHttpApi } from './http-api-server';
 import { lambdaInvokeApi } from './lambda-invoke-api';
+import { startScheduleTimers } from './schedule-timers';
 import type { RunningServer } from './server-lifecycle';
 
 export interface LocalFunctionsOptions {
@@ -12,21 +16,27 @@ export interface LocalFunctionsOptions {
   apiPort: number;
   /** 0 picks a free port. */
   operatorPort: number;
+  /** Run scheduled functions on timers (`npm start`); tests invoke them when they choose. */
+  runSchedules?: boolean;
   log?: (line: string) => void;
 }
 
 /** The two local front doors: the HTTP API and the loopback AWS API port. */
 export interface LocalFunctions {
   api: RunningServer;
-  /** Lambda Invoke API today; `register` adds EventBridge PutEvents and the like. */
+  /** Lambda Invoke API (operator and background functions) and EventBridge PutEvents. */
   aws: AwsApiServer;
+  bus: LocalEventBus;
   close(): Promise<void>;
 }
 
 /**
- * Serves every registry route and operator function from the entry files the
- * Lambdas are built from. The environment (shared/config.ts and the SDK's
- * endpoint variables) must be set before the first request arrives.
+ * Serves every registry route, operator and background function from the entry
+ * files the Lambdas are built from, and the local event bus. The environment
+ * (shared/config.ts and the SDK's endpoint variables) must be set before the
+ * first request arrives; this process's Lambda and EventBridge clients are
+ * pointed at the local AWS API port here, so a route that starts the export
+ * worker or publishes an event reaches the local ones.
  */
 export async function startLocalFunctions(options: LocalFunctionsOptions): Promise<LocalFunctions> {
   const api = await startHttpApi({
@@ -37,11 +47,28 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     log: options.log,
   });
   try {
+    const bus = localEventBus({ log: options.log });
+    const background = entryFileLoader('background');
+    const operators = entryFileLoader('operator');
+    const backgroundNames = new Set(backgroundFunctions.map((fn) => fn.name));
+    const loadDirect: HandlerLoader = (name) => (backgroundNames.has(name) ? background(name) : operators(name));
     const aws = await startAwsApiServer({
       port: options.operatorPort,
-      apis: [lambdaInvokeApi({ functions: operatorFunctions, loadHandler: entryFileLoader('operator') })],
+      apis: [lambdaInvokeApi({ functions: [...operatorFunctions, ...backgroundFunctions], loadHandler: loadDirect }), bus.api],
     });
-    return { api, aws, close: async () => void (await Promise.all([api.close(), aws.close()])) };
+    applyEnvironment({ AWS_ENDPOINT_URL_LAMBDA: aws.url, AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url });
+    const stopTimers = options.runSchedules
+      ? startScheduleTimers(backgroundFunctions, background, options.log ?? (() => undefined))
+      : () => undefined;
+    return {
+      api,
+      aws,
+      bus,
+      close: async () => {
+        stopTimers();
+        await Promise.all([api.close(), aws.close()]);
+      },
+    };
   } catch (error) {
     await api.close();
     throw error;

@@ -4,6 +4,18 @@ import { eventGetRoute } from './events/event-get.route';
 import { eventListRoute } from './events/event-list.route';
 import { lineageListRoute } from './events/lineage-list.route';
 import { reconcileReportRoute } from './events/reconcile-report.route';
+import { exportCreateRoute } from './exports/export-create.route';
+import { exportGetRoute } from './exports/export-get.route';
+import { exportListRoute } from './exports/export-list.route';
+import { exportBatchCreateRoute } from './exports/export-batch-create.route';
+import { exportBatchGetRoute } from './exports/export-batch-get.route';
+import { exportBatchListRoute } from './exports/export-batch-list.route';
+import { exportBatchRepairRoute } from './exports/export-batch-repair.route';
+import { exportBatchStatusSetRoute } from './exports/export-batch-status-set.route';
+import { exportScheduleCreateRoute } from './exports/export-schedule-create.route';
+import { exportScheduleGetRoute } from './exports/export-schedule-get.route';
+import { exportScheduleListRoute } from './exports/export-schedule-list.route';
+import { exportScheduleStatusSetRoute } from './exports/export-schedule-status-set.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -16,6 +28,18 @@ export const httpRoutes: readonly RouteDefinition[] = [
   eventListRoute,
   lineageListRoute,
   reconcileReportRoute,
+  exportCreateRoute,
+  exportGetRoute,
+  exportListRoute,
+  exportBatchCreateRoute,
+  exportBatchGetRoute,
+  exportBatchListRoute,
+  exportBatchRepairRoute,
+  exportBatchStatusSetRoute,
+  exportScheduleCreateRoute,
+  exportScheduleGetRoute,
+  exportScheduleListRoute,
+  exportScheduleStatusSetRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

@@ -5,8 +5,19 @@ import type { CallContext } from '../http/call-context';
 /** Every route is served under this prefix, POST only: in the deployed HTTP API and locally. */
 export const apiBasePath = '/accounting';
 
-/** The stores a route's Lambda touches, and how: the stack grants exactly these. */
-export type StoreAccess = { table: 'read' | 'write'; bucket?: 'read' | 'write' };
+/**
+ * What a function touches, and how: the stack grants exactly these (and tells
+ * the function only the names it may use).
+ */
+export type StoreAccess = {
+  table: 'read' | 'write';
+  /** Export files, under `orgs/*` only. */
+  bucket?: 'write';
+  /** Starts export builds: invokes the export worker asynchronously. */
+  exportWorker?: 'invoke';
+  /** Publishes the service's events to the event bus. */
+  eventBus?: 'publish';
+};
 
 /**
  * One `/accounting` route: the single source of truth read by the CDK stack,

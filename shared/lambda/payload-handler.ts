@@ -4,11 +4,12 @@ import { ValidationError } from '../domain/errors';
 import { zodIssues } from '../http/zod-issues';
 
 /**
- * The chain of every operator function (invoked directly, never over HTTP): the
- * payload is validated at the trust boundary and errors surface as the Lambda's
+ * The chain of every function invoked with a plain JSON payload rather than
+ * over HTTP (operator functions, the export worker and scheduler): the payload
+ * is validated at the trust boundary and errors surface as the Lambda's
  * function error, with a message naming what was wrong.
  */
-export function operatorHandler<Schema extends z.ZodTypeAny, Result>(
+export function payloadHandler<Schema extends z.ZodTypeAny, Result>(
   schema: Schema,
   run: (payload: z.infer<Schema>) => Promise<Result>,
 ) {

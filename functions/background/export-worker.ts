@@ -1,0 +1,5 @@
+import { buildJob } from '../../shared/exports/build-jobs';
+import { runBuildJob } from '../../shared/exports/export-worker';
+import { payloadHandler } from '../../shared/lambda/payload-handler';
+
+export const handler = payloadHandler(buildJob, (job) => runBuildJob(job));

@@ -1,0 +1,36 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { serviceConfig } from '../config';
+
+/** `source` of every event the service publishes (DESIGN.md section 7). */
+export const serviceEventSource = 'accounting';
+
+/** An outgoing event: ids and status only, never the record's contents. */
+export interface OutgoingEvent {
+  detailType: 'export.ready' | 'export.failed';
+  detail: { orgcode: string; status: string; revision: number; occurred_at: string } & Record<string, unknown>;
+}
+
+let client: EventBridgeClient | undefined;
+
+function eventBridge(): EventBridgeClient {
+  client ??= new EventBridgeClient({ maxAttempts: 4 });
+  return client;
+}
+
+/** Publishes to the service's bus; throws unless EventBridge accepted every entry. */
+export async function publishEvents(events: OutgoingEvent[]): Promise<void> {
+  const { FailedEntryCount, Entries } = await eventBridge().send(
+    new PutEventsCommand({
+      Entries: events.map((event) => ({
+        EventBusName: serviceConfig().eventBusName,
+        Source: serviceEventSource,
+        DetailType: event.detailType,
+        Detail: JSON.stringify(event.detail),
+      })),
+    }),
+  );
+  if (FailedEntryCount) {
+    const reasons = (Entries ?? []).filter((entry) => entry.ErrorCode).map((entry) => `${entry.ErrorCode}: ${entry.ErrorMessage}`);
+    throw new Error(`EventBridge refused ${FailedEntryCount} event(s): ${reasons.join('; ')}`);
+  }
+}

@@ -1,0 +1,154 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './client';
+import { type ItemKey, keys } from './keys';
+
+/**
+ * The export work queue on gsi3: every export or batch still to build, or
+ * whose outcome is still to publish, carries an entry due at the instant its
+ * work should be (re)started if nobody has finished it by then. The scheduler
+ * sweeps due entries every minute, so an export is never left pending because
+ * an invocation was lost or a worker crashed.
+ */
+
+/** Attributes that put an item on the queue, due at `dueAt`. */
+export function workEntry(orgcode: string, id: string, dueAt: Date) {
+  const due = dueAt.toISOString();
+  return { gsi3pk: keys.exportWorkQueue, gsi3sk: keys.queueEntry(due, orgcode, id), work_due_at: due };
+}
+
+/** Internal attributes of a queued item, never shown by the API. */
+export const workAttributes = ['work_due_at', 'work_attempts'] as const;
+
+/** What the sweep needs to restart a piece of work. */
+export interface QueuedWork {
+  record_type: 'export' | 'export_batch';
+  orgcode: string;
+  export_id: string;
+  batch_id?: string;
+}
+
+/** Upper bound of the sort keys due at `now` ('$' sorts right after '#'). */
+const dueBound = (now: Date) => `${now.toISOString()}$`;
+
+export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :due',
+      ExpressionAttributeValues: { ':queue': keys.exportWorkQueue, ':due': dueBound(now) },
+      ProjectionExpression: 'record_type, orgcode, export_id, batch_id',
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []) as QueuedWork[];
+}
+
+/**
+ * Takes a piece of work: a `pending` item, or a `running` one whose worker
+ * missed its deadline (it crashed or timed out), moves to `running` with a new
+ * deadline. Returns the item as it now is, or undefined when another worker
+ * holds it or it is finished.
+ */
+export async function claimWork(
+  key: ItemKey,
+  orgcode: string,
+  id: string,
+  now: Date,
+  deadline: Date,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: '#status = :pending OR (#status = :running AND work_due_at <= :now)',
+        UpdateExpression:
+          'SET #status = :running, gsi3sk = :entry, work_due_at = :deadline, updated_at = :now ADD work_attempts :one, revision :one',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':running': 'running',
+          ':now': now.toISOString(),
+          ':deadline': deadline.toISOString(),
+          ':entry': workEntry(orgcode, id, deadline).gsi3sk,
+          ':one': 1,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Records the outcome of a build (only while the item is still `running`) and
+ * re-queues the item at `publishBy`: it leaves the queue once its outcome
+ * event is published, so the event is delivered at least once.
+ */
+export async function recordBuildOutcome(
+  key: ItemKey,
+  orgcode: string,
+  id: string,
+  outcome: Record<string, unknown>,
+  now: Date,
+  publishBy: Date,
+): Promise<Record<string, unknown>> {
+  const entry = workEntry(orgcode, id, publishBy);
+  const names: Record<string, string> = { '#status': 'status', '#revision': 'revision' };
+  const values: Record<string, unknown> = {
+    ':running': 'running',
+    ':one': 1,
+    ':entry': entry.gsi3sk,
+    ':due': entry.work_due_at,
+  };
+  const assignments = Object.entries({ ...outcome, updated_at: now.toISOString() }).map(([attribute, value], i) => {
+    names[`#f${i}`] = attribute;
+    values[`:f${i}`] = value;
+    return `#f${i} = :f${i}`;
+  });
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: '#status = :running',
+      UpdateExpression: `SET ${assignments.join(', ')}, gsi3sk = :entry, work_due_at = :due, #revision = #revision + :one`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes ?? {};
+}
+
+/** Moves a queue entry's due time (the sweep's grace while a restarted worker starts). */
+export async function postponeWork(key: ItemKey, orgcode: string, id: string, dueAt: Date): Promise<void> {
+  const entry = workEntry(orgcode, id, dueAt);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: 'attribute_exists(gsi3pk)',
+      UpdateExpression: 'SET gsi3sk = :entry, work_due_at = :due',
+      ExpressionAttributeValues: { ':entry': entry.gsi3sk, ':due': entry.work_due_at },
+    }),
+  ).catch((error: unknown) => {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  });
+}
+
+/** Takes an item off the queue: its work is done and its outcome published. */
+export async function finishWork(key: ItemKey): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression: 'REMOVE gsi3pk, gsi3sk, work_due_at',
+    }),
+  );
+}

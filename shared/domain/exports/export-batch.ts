@@ -1,0 +1,117 @@
+import type { RequestContext, SourceRef } from '../common-schemas';
+import { InvalidStateError } from '../errors';
+import type { Evidence, ExportFormat, ExportKind, ExportRecord, RecordSelection } from './export-record';
+import type { TaxFilters } from './tax-filters';
+
+export const batchKinds = ['initial', 'repair'] as const;
+export type BatchKind = (typeof batchKinds)[number];
+
+/**
+ * `pending` and `running` while the worker builds a batch asked for by a call
+ * (repair, explicit create); `ready` once its files and evidence exist; then
+ * `sent` or `failed` as the downstream system reports.
+ */
+export const batchStatuses = ['pending', 'running', 'ready', 'sent', 'failed'] as const;
+export type BatchStatus = (typeof batchStatuses)[number];
+export const settableBatchStatuses = ['ready', 'sent', 'failed'] as const;
+export type SettableBatchStatus = (typeof settableBatchStatuses)[number];
+
+/** The moves `/export/batch/status/set` makes: target → the statuses it may come from. */
+const batchStatusSources: Record<SettableBatchStatus, readonly BatchStatus[]> = {
+  ready: [],
+  sent: ['ready'],
+  failed: ['ready', 'sent'],
+};
+
+export function batchStatusSourcesOf(target: SettableBatchStatus): readonly BatchStatus[] {
+  return batchStatusSources[target];
+}
+
+export function invalidBatchMove(from: string, to: SettableBatchStatus): InvalidStateError {
+  const allowed = batchStatusSources[to];
+  const hint = allowed.length ? `only ${allowed.join(' or ')} can become ${to}` : `no call sets a batch ${to}`;
+  return new InvalidStateError(`A ${from} batch cannot become ${to}: ${hint}`, { from, to });
+}
+
+export interface ExportBatch {
+  batch_id: string;
+  export_id: string;
+  schedule_id?: string;
+  orgcode: string;
+  batch_kind: BatchKind;
+  repair_of_batch_id?: string;
+  /** Set on a failed batch once a repair batch has been asked for. */
+  repaired_by_batch_id?: string;
+  /** Position among the export's initial batches (1, 2, …). */
+  sequence?: number;
+  status: BatchStatus;
+  format: ExportFormat;
+  export_kind: ExportKind;
+  tax_filters?: TaxFilters;
+  from_utc: string;
+  to_utc: string;
+  event_types?: string[];
+  destination_ref?: string;
+  policy_versions?: { export_policy_version?: string };
+  source_refs: SourceRef[];
+  reason: string;
+  request_context: RequestContext;
+  recorded_before: string;
+  evidence?: Evidence;
+  /** Evidence a caller reported: with its request for the batch, or with the latest status change. */
+  reported_evidence?: Evidence;
+  /** Why the latest status change was made. */
+  status_reason?: string;
+  file_count: number;
+  failure_reason?: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  completed_at?: string;
+  sent_at?: string;
+  failed_at?: string;
+  /** Exactly which records the batch holds; a repair rebuilds this very selection. */
+  selection: RecordSelection;
+}
+
+/** Fields a batch copies from its export. */
+export function batchFieldsOf(record: ExportRecord) {
+  return {
+    export_id: record.export_id,
+    orgcode: record.orgcode,
+    format: record.format,
+    export_kind: record.export_kind,
+    ...(record.tax_filters && { tax_filters: record.tax_filters }),
+    from_utc: record.from_utc,
+    to_utc: record.to_utc,
+    ...(record.event_types && { event_types: record.event_types }),
+    ...(record.schedule_id && { schedule_id: record.schedule_id }),
+    ...(record.destination_ref && { destination_ref: record.destination_ref }),
+    ...(record.policy_versions && { policy_versions: record.policy_versions }),
+    recorded_before: record.recorded_before,
+  };
+}
+
+/** A repair rebuilds only a failed batch, and only once (a failed repair is repaired in turn). */
+export function requireRepairable(batch: ExportBatch): void {
+  if (batch.status !== 'failed') {
+    throw new InvalidStateError(`Only a failed batch can be repaired; batch ${batch.batch_id} is ${batch.status}`, {
+      batch_id: batch.batch_id,
+      status: batch.status,
+    });
+  }
+  if (batch.repaired_by_batch_id) {
+    throw new InvalidStateError(`Batch ${batch.batch_id} is already repaired by ${batch.repaired_by_batch_id}`, {
+      batch_id: batch.batch_id,
+      repaired_by_batch_id: batch.repaired_by_batch_id,
+    });
+  }
+}
+
+/** A batch as the API shows it: without the selection the worker reads. */
+export type BatchView = Omit<ExportBatch, 'selection'>;
+
+export function batchView(batch: ExportBatch): BatchView {
+  const { selection: _selection, ...view } = batch;
+  return view;
+}

@@ -1,0 +1,44 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { z } from 'zod';
+import { serviceConfig } from '../config';
+import { clientId, orgcode } from '../domain/common-schemas';
+
+/** What the export worker is asked to build: a whole export, or one batch a call asked for. */
+export const buildJob = z.union([
+  z.object({ orgcode, export_id: clientId }).strict(),
+  z.object({ orgcode, batch_id: clientId }).strict(),
+]);
+export type BuildJob = z.infer<typeof buildJob>;
+
+/**
+ * How long the sweep waits before restarting work nobody has taken: long
+ * enough for an asynchronous invocation to start, short enough that a lost
+ * one costs a client a couple of minutes, never the export.
+ */
+export const unclaimedWorkGraceMs = 2 * 60_000;
+
+let client: LambdaClient | undefined;
+
+function lambda(): LambdaClient {
+  client ??= new LambdaClient({ maxAttempts: 3 });
+  return client;
+}
+
+/**
+ * Starts the worker asynchronously (Lambda's own queue retries a failed run).
+ * A failure to start is logged and not raised: the work is already queued in
+ * the table, and the scheduler's sweep starts it within a few minutes.
+ */
+export async function startBuild(job: BuildJob): Promise<void> {
+  const functionName = serviceConfig().exportWorkerFunctionName;
+  try {
+    if (!functionName) throw new Error('EXPORT_WORKER_FUNCTION_NAME is not set');
+    await lambda().send(
+      new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(job) }),
+    );
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'warn', message: 'export worker not started; the sweep will start it', job, error: String(error) }),
+    );
+  }
+}

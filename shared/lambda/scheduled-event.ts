@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * The event an EventBridge schedule delivers (other fields ignored). `time` is
+ * the scheduled instant, so a run late by a few seconds still works on its own
+ * minute; invoked without it (by hand), a run works on the present instant.
+ */
+export const scheduledEvent = z.object({
+  time: z
+    .string()
+    .datetime({ offset: true })
+    .default(() => new Date().toISOString()),
+});

@@ -1,0 +1,39 @@
+import type { StoreAccess } from './route-definition';
+
+/**
+ * Functions that run in the background, never routed under `/accounting`:
+ * started by other functions (asynchronous Lambda invocation) or by a schedule.
+ * Entry file: `functions/background/<name>.ts`, exporting `handler`. The stack
+ * deploys them with their triggers; the local server serves them on its Lambda
+ * Invoke API and runs the scheduled ones on timers.
+ */
+export interface BackgroundFunctionDefinition {
+  name: string;
+  description: string;
+  stores: StoreAccess;
+  timeoutSeconds: number;
+  memoryMb: number;
+  /** Runs every this many minutes (an EventBridge schedule); absent when only invoked. */
+  everyMinutes?: number;
+}
+
+export const exportWorkerFunctionName = 'export-worker';
+
+export const backgroundFunctions: BackgroundFunctionDefinition[] = [
+  {
+    name: exportWorkerFunctionName,
+    description: 'Builds export files and batches in S3, then publishes export.ready or export.failed',
+    stores: { table: 'write', bucket: 'write', eventBus: 'publish' },
+    // Lambda's maximum; the work queue treats a build past it as abandoned and restarts it.
+    timeoutSeconds: 15 * 60,
+    memoryMb: 1024,
+  },
+  {
+    name: 'export-scheduler',
+    description: 'Creates the export of each due schedule slot, once per slot, and restarts stalled export work',
+    stores: { table: 'write', exportWorker: 'invoke' },
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    everyMinutes: 1,
+  },
+];

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { findBatch } from '../../db/export-batch-repository';
+import { clientId, commonRequestFields } from '../../domain/common-schemas';
+import { NotFoundError } from '../../domain/errors';
+import { batchView } from '../../domain/exports/export-batch';
+import { defineRoute } from '../route-definition';
+
+export const exportBatchGetRoute = defineRoute({
+  path: '/export/batch/get',
+  operation: 'export.batch.get',
+  name: 'export-batch-get',
+  family: 'exports',
+  schema: z.object({ batch_id: clientId, ...commonRequestFields }).strict(),
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ batch_id: 'bat_01JEXAMPLE0000000000000000_0001' }),
+  handle: async (input, context) => {
+    const batch = await findBatch(context.caller.orgcode, input.batch_id);
+    if (!batch) throw new NotFoundError(`No export batch ${input.batch_id}`);
+    return { batch: batchView(batch) };
+  },
+});

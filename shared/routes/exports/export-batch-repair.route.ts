@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { idempotencyRecordPut } from '../../db/idempotency-repository';
+import {
+  clientId,
+  idempotencyKey,
+  longText,
+  policyRefs,
+  requestContext,
+  sourceRefs,
+} from '../../domain/common-schemas';
+import { evidence } from '../../domain/exports/export-record';
+import { requestBatch } from '../../exports/requested-batches';
+import { defineRoute } from '../route-definition';
+
+const batchRepairRequest = z
+  .object({
+    export_id: clientId,
+    schedule_id: clientId.optional(),
+    repair_of_batch_id: clientId,
+    evidence: evidence.optional(),
+    policy_refs: policyRefs.optional(),
+    reason: longText,
+    source_refs: sourceRefs,
+    idempotency_key: idempotencyKey.optional(),
+    request_context: requestContext,
+  })
+  .strict();
+
+export const exportBatchRepairRoute = defineRoute({
+  path: '/export/batch/repair',
+  operation: 'export.batch.repair',
+  name: 'export-batch-repair',
+  family: 'exports',
+  schema: batchRepairRequest,
+  roles: 'export_admin',
+  idempotent: true,
+  stores: { table: 'write', exportWorker: 'invoke' },
+  example: (orgcode) => ({
+    export_id: 'exp_01JEXAMPLE0000000000000000',
+    repair_of_batch_id: 'bat_01JEXAMPLE0000000000000000_0001',
+    evidence: { notes: 'ERP import rejected line 812: unknown cost centre' },
+    reason: 'Rebuild the batch the ERP rejected',
+    source_refs: [{ kind: 'erp_ticket', id: 'ERP-4411' }],
+    idempotency_key: 'repair-ERP-4411',
+    request_context: { orgcode, actor: 'finance-bot', context_source: 'api_key' },
+  }),
+  handle: ({ idempotency_key: _key, request_context: _declared, ...request }, context) =>
+    requestBatch({
+      ...request,
+      batch_kind: 'repair',
+      orgcode: context.caller.orgcode,
+      requestContext: context.requestContext,
+      now: context.now,
+      idempotencyRecord: context.idempotency && ((data) => idempotencyRecordPut(context.idempotency!, data, context.now)),
+    }),
+});

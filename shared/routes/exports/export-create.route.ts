@@ -1,0 +1,47 @@
+import { createExport } from '../../db/export-repository';
+import { idempotencyRecordPut } from '../../db/idempotency-repository';
+import { exportCreateRequest, newExport } from '../../domain/exports/export-record';
+import { newId } from '../../domain/identifiers';
+import { startBuild, unclaimedWorkGraceMs } from '../../exports/build-jobs';
+import { defineRoute } from '../route-definition';
+
+export const exportCreateRoute = defineRoute({
+  path: '/export/create',
+  operation: 'export.create',
+  name: 'export-create',
+  family: 'exports',
+  schema: exportCreateRequest,
+  roles: 'export_admin',
+  idempotent: true,
+  stores: { table: 'write', exportWorker: 'invoke' },
+  example: (orgcode) => ({
+    from_utc: '2026-11-01T00:00:00Z',
+    to_utc: '2026-12-01T00:00:00Z',
+    event_types: ['order.placed'],
+    format: 'csv',
+    export_kind: 'financial_events',
+    reason: 'November ledger for the ERP',
+    source_refs: [{ kind: 'erp_request', id: 'close-2026-11' }],
+    idempotency_key: 'erp-close-2026-11',
+    request_context: { orgcode, actor: 'finance-bot', context_source: 'api_key' },
+  }),
+  handle: async (input, context) => {
+    const { idempotency_key: _key, request_context: _declared, ...request } = input;
+    const { now } = context;
+    const record = newExport(request, {
+      exportId: newId('exp', now),
+      orgcode: context.caller.orgcode,
+      requestContext: context.requestContext,
+      now,
+    });
+    // `export_id` also directly under data, as the spec's surface example shows it.
+    const data = { export: record, export_id: record.export_id };
+    await createExport(
+      record,
+      new Date(now.getTime() + unclaimedWorkGraceMs),
+      context.idempotency && idempotencyRecordPut(context.idempotency, data, now),
+    );
+    await startBuild({ orgcode: record.orgcode, export_id: record.export_id });
+    return data;
+  },
+});

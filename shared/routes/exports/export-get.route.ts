@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { findExport } from '../../db/export-repository';
+import { clientId, commonRequestFields } from '../../domain/common-schemas';
+import { NotFoundError } from '../../domain/errors';
+import { defineRoute } from '../route-definition';
+
+export const exportGetRoute = defineRoute({
+  path: '/export/get',
+  operation: 'export.get',
+  name: 'export-get',
+  family: 'exports',
+  schema: z.object({ export_id: clientId, ...commonRequestFields }).strict(),
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ export_id: 'exp_01JEXAMPLE0000000000000000' }),
+  handle: async (input, context) => {
+    const record = await findExport(context.caller.orgcode, input.export_id);
+    if (!record) throw new NotFoundError(`No export ${input.export_id}`);
+    return { export: record };
+  },
+});

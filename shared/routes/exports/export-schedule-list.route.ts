@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { listSchedules } from '../../db/export-schedule-repository';
+import type { StartKey } from '../../db/query-page';
+import { commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
+import { scheduleStatuses } from '../../domain/exports/export-schedule';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+const scheduleListRequest = z
+  .object({
+    status: z.enum(scheduleStatuses).optional(),
+    limit: listLimit(),
+    next_token: nextToken,
+    ...commonRequestFields,
+  })
+  .strict();
+
+export const exportScheduleListRoute = defineRoute({
+  path: '/export/schedule/list',
+  operation: 'export.schedule.list',
+  name: 'export-schedule-list',
+  family: 'exports',
+  schema: scheduleListRequest,
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ status: 'active' }),
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...filter } = input;
+    const cursor = pageCursor<StartKey>(context, filter);
+    const page = await listSchedules(context.caller.orgcode, filter.status, limit, cursor.read(next_token));
+    return { schedules: page.items, next_token: cursor.next(page.lastKey) ?? null };
+  },
+});
