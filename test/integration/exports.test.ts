@@ -1,10 +1,12 @@
+import type { BusEvent } from '../../shared/local/event-bus-api';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { pollUntil, readObject, sha256 } from '../support/exports';
+import { parseCsv, pollUntil, readObject, sha256 } from '../support/exports';
 import { type LocalApi, post, startLocalApi } from '../support/local-api';
 
 let api: LocalApi;
 let orgcode: string;
 let admin: Record<string, string>;
+let viewer: Record<string, string>;
 
 beforeAll(async () => {
   api = await startLocalApi();
@@ -13,21 +15,23 @@ afterAll(() => api.close());
 
 beforeEach(async () => {
   orgcode = uniqueOrgcode('EXP');
-  admin = await callerHeaders({ orgcode, roles: ['acct_export_admin', 'acct_view'] });
+  admin = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
+  viewer = await callerHeaders({ orgcode, roles: ['acct_view'] });
 });
 
-const context = () => ({ orgcode, actor: 'finance', context_source: 'api_key' });
+const requestContext = () => ({ orgcode, actor: 'finance', context_source: 'api_key' });
+const finished = (record: { status: string }) => record.status === 'ready' || record.status === 'failed';
 
-async function record(occurredAt: string, overrides: Record<string, unknown> = {}) {
+async function record(overrides: Record<string, unknown> = {}) {
   const response = await post(
     '/event/record',
     {
       event_type: 'order.placed',
-      occurred_at: occurredAt,
+      occurred_at: '2026-11-20T10:00:00Z',
       amount: { currency: 'USD', amount: 10 },
-      reason: 'order',
+      reason: 'order placed',
       source_refs: [],
-      request_context: context(),
+      request_context: requestContext(),
       ...overrides,
     },
     admin,
@@ -36,23 +40,316 @@ async function record(occurredAt: string, overrides: Record<string, unknown> = {
   return response.body.data.event;
 }
 
-describe('export smoke', () => {
-  it('builds an export', async () => {
-    await record('2026-11-20T10:00:00Z');
-    await record('2026-11-20T11:00:00Z');
-    const created = await post(
+async function createExport(overrides: Record<string, unknown> = {}, headers = admin) {
+  return post(
+    '/export/create',
+    {
+      from_utc: '2026-11-20T00:00:00Z',
+      to_utc: '2026-11-21T00:00:00Z',
+      reason: 'ledger for the ERP',
+      source_refs: [{ kind: 'erp_request', id: 'r1' }],
+      request_context: requestContext(),
+      ...overrides,
+    },
+    headers,
+  );
+}
+
+/** Creates an export, waits until it is built, and returns it with its batches. */
+async function builtExport(overrides: Record<string, unknown> = {}) {
+  const created = await createExport(overrides);
+  expect(created.status).toBe(200);
+  const exportId = created.body.data.export.export_id;
+  const built = await pollUntil('/export/get', { export_id: exportId }, viewer, 'export', finished);
+  const batches = await post('/export/batch/list', { export_id: exportId, limit: 256 }, viewer);
+  expect(batches.status).toBe(200);
+  return { exportRecord: built, batches: batches.body.data.batches as any[] };
+}
+
+async function recordsOf(batch: { evidence: { file_refs: string[] } }): Promise<string> {
+  const files = await Promise.all(batch.evidence.file_refs.map(readObject));
+  return Buffer.concat(files).toString('utf8');
+}
+
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+describe('/export/create and the export worker', () => {
+  it('answers at once with the export pending, then the worker builds it ready with evidence', async () => {
+    const first = await record({ occurred_at: '2026-11-20T09:00:00Z' });
+    const second = await record({ occurred_at: '2026-11-20T18:00:00Z', event_type: 'tender.captured' });
+    await record({ occurred_at: '2026-11-21T00:00:00Z' }); // to_utc is exclusive
+    await record({ occurred_at: '2026-11-19T23:59:59.999Z' });
+
+    const created = await createExport();
+    expect(created.status).toBe(200);
+    expect(created.body.data.export).toMatchObject({
+      export_id: expect.stringMatching(/^exp_/),
+      status: 'pending',
+      format: 'jsonl',
+      export_kind: 'financial_events',
+      from_utc: '2026-11-20T00:00:00.000Z',
+      to_utc: '2026-11-21T00:00:00.000Z',
+      revision: 1,
+    });
+    expect(created.body.data.export_id).toBe(created.body.data.export.export_id);
+
+    const exportId = created.body.data.export.export_id;
+    const built = await pollUntil('/export/get', { export_id: exportId }, viewer, 'export', finished);
+    expect(built).toMatchObject({ status: 'ready', batch_count: 1, file_count: 1, completed_at: expect.any(String) });
+    expect(built.evidence).toMatchObject({ record_count: 2, file_count: 1 });
+
+    const manifest = JSON.parse((await readObject(built.evidence.manifest_ref)).toString('utf8'));
+    expect(sha256(await readObject(built.evidence.manifest_ref))).toBe(built.evidence.checksum_sha256);
+    expect(manifest).toMatchObject({ export_id: exportId, record_count: 2, batches: [expect.any(Object)] });
+
+    const [batch] = (await post('/export/batch/list', { export_id: exportId }, viewer)).body.data.batches;
+    expect(batch).toMatchObject({ export_id: exportId, batch_kind: 'initial', status: 'ready', revision: 1 });
+    const bytes = await readObject(batch.evidence.file_refs[0]);
+    expect(sha256(bytes)).toBe(batch.evidence.checksum_sha256);
+    expect(jsonLines(bytes.toString('utf8')).map((event) => event.event_id)).toEqual([first.event_id, second.event_id]);
+    expect(batch.evidence.file_refs[0]).toMatch(new RegExp(`^s3://[^/]+/orgs/${orgcode}/exports/${exportId}/`));
+
+    const batchManifest = await readObject(batch.evidence.manifest_ref);
+    expect(sha256(batchManifest)).toBe(batch.evidence.manifest_checksum_sha256);
+    expect(JSON.parse(batchManifest.toString('utf8')).files).toEqual([
+      { ref: batch.evidence.file_refs[0], bytes: bytes.length, record_count: 2, checksum_sha256: sha256(bytes) },
+    ]);
+  });
+
+  it('keeps only the event_types asked for', async () => {
+    await record({ event_type: 'order.placed' });
+    const tender = await record({ event_type: 'tender.captured' });
+    const { batches } = await builtExport({ event_types: ['tender.captured'] });
+    expect(jsonLines(await recordsOf(batches[0])).map((event) => event.event_id)).toEqual([tender.event_id]);
+  });
+
+  it('writes CSV by RFC 4180: commas, quotes and line breaks in a field survive a round trip', async () => {
+    const tricky = 'Refund, "damaged"\nsecond line\r\nthird';
+    const event = await record({ reason: tricky, amount: { currency: 'EUR', amount: 12.5 } });
+    const { batches } = await builtExport({ format: 'csv' });
+    const rows = parseCsv(await recordsOf(batches[0]));
+    const [header, row] = rows;
+    expect(rows).toHaveLength(2);
+    const field = (name: string) => row![header!.indexOf(name)];
+    expect(field('event_id')).toBe(event.event_id);
+    expect(field('reason')).toBe(tricky);
+    expect(field('amount')).toBe('12.5');
+    expect(field('amount_currency')).toBe('EUR');
+  });
+
+  it('replays the original response for the same idempotency_key and refuses another body with 422', async () => {
+    const first = await createExport({ idempotency_key: 'close-2026-11' });
+    const again = await createExport({ idempotency_key: 'close-2026-11' });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const other = await createExport({ idempotency_key: 'close-2026-11', format: 'csv' });
+    expect(other.status).toBe(422);
+  });
+
+  it('publishes export.ready on the event bus with ids and status only', async () => {
+    const events: BusEvent[] = [];
+    const unsubscribe = api.bus.subscribe((event) => events.push(event));
+    try {
+      const { exportRecord } = await builtExport();
+      await pollUntil('/export/get', { export_id: exportRecord.export_id }, viewer, 'export', () =>
+        events.some((event) => (event.detail as { export_id?: string }).export_id === exportRecord.export_id),
+      );
+      const ready = events.find((event) => (event.detail as { export_id?: string }).export_id === exportRecord.export_id)!;
+      expect(ready).toMatchObject({ source: 'accounting', 'detail-type': 'export.ready' });
+      expect(ready.detail).toEqual({
+        orgcode,
+        export_id: exportRecord.export_id,
+        status: 'ready',
+        revision: exportRecord.revision,
+        occurred_at: exportRecord.completed_at,
+      });
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('validates the request: window order, formats, kinds, tax_filters only for tax_audit, required fields', async () => {
+    const response = await post(
       '/export/create',
-      { from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z', reason: 'r', source_refs: [], request_context: context() },
+      {
+        from_utc: '2026-11-21T00:00:00Z',
+        to_utc: '2026-11-20T00:00:00Z',
+        format: 'xml',
+        export_kind: 'everything',
+        tax_filters: { tax_basis: 'added' },
+        request_context: requestContext(),
+      },
       admin,
     );
-    expect(created.status).toBe(200);
-    const exportId = created.body.data.export.export_id;
-    const ready = await pollUntil('/export/get', { export_id: exportId }, admin, 'export', (e) => e.status !== 'pending' && e.status !== 'running');
-    console.log(JSON.stringify(ready, null, 2));
-    const batches = await post('/export/batch/list', { export_id: exportId }, admin);
-    console.log(JSON.stringify(batches.body, null, 2));
-    const file = await readObject(batches.body.data.batches[0].evidence.file_refs[0]);
-    console.log(file.toString());
-    expect(sha256(file)).toBe(batches.body.data.batches[0].evidence.checksum_sha256);
+    expect(response.status).toBe(400);
+    const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['format', 'export_kind', 'reason', 'source_refs']));
+    const window = await createExport({ from_utc: '2026-11-21T00:00:00Z', to_utc: '2026-11-20T00:00:00Z' });
+    expect(window.body.error.details.issues).toEqual([{ path: 'to_utc', message: 'must be later than from_utc' }]);
+    const filters = await createExport({ tax_filters: { tax_basis: 'added' } });
+    expect(filters.body.error.details.issues).toEqual([{ path: 'tax_filters', message: 'applies only to export_kind tax_audit' }]);
+  });
+
+  it('refuses export creation to a reader (403)', async () => {
+    const response = await createExport({}, viewer);
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('tax_audit exports', () => {
+  async function taxEvents() {
+    const components = [
+      { jurisdiction_code: 'US-CA', tax_code: 'STATE', rate: 6, taxable_base: { currency: 'USD', amount: 100 }, amount: { currency: 'USD', amount: 6 }, tax_basis: 'added' },
+      { jurisdiction_code: 'US-CA-SF', tax_code: 'CITY', rate: 1.25, taxable_base: { currency: 'USD', amount: 100 }, amount: { currency: 'USD', amount: 1.25 }, tax_basis: 'added' },
+    ];
+    const order = await record({ tax_components: components, tax_policy_version: 'tax-2026.1', tax_liability_trigger: 'order' });
+    const invoice = await record({
+      occurred_at: '2026-11-20T11:00:00Z',
+      tax_components: [{ jurisdiction_code: 'DE', tax_code: 'VAT', rate: 19, amount: { currency: 'EUR', amount: 19 }, tax_basis: 'included' }],
+      tax_policy_version: 'tax-2026.2',
+      tax_liability_trigger: 'invoice',
+    });
+    const exempt = await record({
+      occurred_at: '2026-11-20T12:00:00Z',
+      tax_components: [{ jurisdiction_code: 'US-OR', tax_code: 'NONE', exemption_applied: true, exemption_reason: 'no sales tax' }],
+      tax_policy_version: 'tax-2026.1',
+      tax_liability_trigger: 'shipment',
+    });
+    const eventLevel = await record({
+      occurred_at: '2026-11-20T13:00:00Z',
+      tax_amount: { currency: 'USD', amount: 0.7 },
+      tax_jurisdiction_code: 'US-NY',
+      tax_basis: 'added',
+      tax_liability_trigger: 'order',
+    });
+    await record({ occurred_at: '2026-11-20T14:00:00Z' }); // no tax at all: no line
+    return { order, invoice, exempt, eventLevel };
+  }
+
+  const linesOf = async (taxFilters?: Record<string, unknown>) => {
+    const { batches } = await builtExport({ export_kind: 'tax_audit', ...(taxFilters && { tax_filters: taxFilters }) });
+    return jsonLines(await recordsOf(batches[0]));
+  };
+  const keysOf = (lines: any[]) => lines.map((line) => `${line.event_id}/${line.component_index}`);
+
+  it('writes one line per tax component, and one from the event-level fields of an event without components', async () => {
+    const { order, invoice, exempt, eventLevel } = await taxEvents();
+    const lines = await linesOf();
+    expect(keysOf(lines)).toEqual([
+      `${order.event_id}/0`,
+      `${order.event_id}/1`,
+      `${invoice.event_id}/0`,
+      `${exempt.event_id}/0`,
+      `${eventLevel.event_id}/null`,
+    ]);
+    expect(lines[1]).toEqual({
+      event_id: order.event_id,
+      event_type: 'order.placed',
+      occurred_at: '2026-11-20T10:00:00.000Z',
+      component_index: 1,
+      jurisdiction_code: 'US-CA-SF',
+      tax_code: 'CITY',
+      rate: 1.25,
+      taxable_base: 100,
+      taxable_base_currency: 'USD',
+      tax_amount: 1.25,
+      tax_amount_currency: 'USD',
+      tax_basis: 'added',
+      tax_liability_trigger: 'order',
+      tax_policy_version: 'tax-2026.1',
+    });
+  });
+
+  it('honours each tax filter, alone and combined', async () => {
+    const { order, invoice, exempt, eventLevel } = await taxEvents();
+    expect(keysOf(await linesOf({ jurisdiction_codes: ['US-CA', 'DE'] }))).toEqual([
+      `${order.event_id}/0`,
+      `${invoice.event_id}/0`,
+    ]);
+    expect(keysOf(await linesOf({ tax_policy_versions: ['tax-2026.2'] }))).toEqual([`${invoice.event_id}/0`]);
+    expect(keysOf(await linesOf({ tax_basis: 'included' }))).toEqual([`${invoice.event_id}/0`]);
+    expect(keysOf(await linesOf({ tax_liability_trigger: 'shipment' }))).toEqual([`${exempt.event_id}/0`]);
+    expect(keysOf(await linesOf({ require_tax_amount: true }))).toEqual([
+      `${order.event_id}/0`,
+      `${order.event_id}/1`,
+      `${invoice.event_id}/0`,
+      `${eventLevel.event_id}/null`,
+    ]);
+    expect(keysOf(await linesOf({ tax_basis: 'added', tax_liability_trigger: 'order', jurisdiction_codes: ['US-NY'] }))).toEqual([
+      `${eventLevel.event_id}/null`,
+    ]);
+  });
+});
+
+describe('/export/list and /export/get', () => {
+  it('lists not-yet-finished exports by default, any status on request, and filters by window overlap', async () => {
+    const { exportRecord } = await builtExport();
+    const unfinished = await post('/export/list', {}, viewer);
+    expect(unfinished.status).toBe(200);
+    expect(unfinished.body.data.exports.map((e: any) => e.export_id)).not.toContain(exportRecord.export_id);
+
+    const ready = await post('/export/list', { status: 'ready' }, viewer);
+    expect(ready.body.data.exports.map((e: any) => e.export_id)).toEqual([exportRecord.export_id]);
+    const overlapping = await post('/export/list', { status: 'ready', from_utc: '2026-11-20T23:00:00Z', to_utc: '2026-11-22T00:00:00Z' }, viewer);
+    expect(overlapping.body.data.exports).toHaveLength(1);
+    const disjoint = await post('/export/list', { status: 'ready', from_utc: '2026-11-21T00:00:00Z' }, viewer);
+    expect(disjoint.body.data.exports).toHaveLength(0);
+  });
+
+  it('pages with opaque tokens bound to the filters', async () => {
+    for (let i = 0; i < 3; i += 1) await builtExport();
+    const first = await post('/export/list', { status: 'ready', limit: 2 }, viewer);
+    expect(first.body.data.exports).toHaveLength(2);
+    const second = await post('/export/list', { status: 'ready', limit: 2, next_token: first.body.data.next_token }, viewer);
+    expect(second.body.data.exports).toHaveLength(1);
+    const ids = [...first.body.data.exports, ...second.body.data.exports].map((e: any) => e.export_id);
+    expect(new Set(ids).size).toBe(3);
+    const tampered = await post('/export/list', { status: 'failed', limit: 2, next_token: first.body.data.next_token }, viewer);
+    expect(tampered.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown export', async () => {
+    const response = await post('/export/get', { export_id: 'exp_unknown' }, viewer);
+    expect(response.status).toBe(404);
+    expect(response.body.error.major.tag).toBe('not-found');
+  });
+});
+
+describe('tenant isolation', () => {
+  it("lets no other organisation get, list, repair or set the status of an org's exports", async () => {
+    await record();
+    const { exportRecord, batches } = await builtExport();
+    const batch = batches[0];
+    const otherOrg = uniqueOrgcode('OTH');
+    const other = await callerHeaders({ orgcode: otherOrg, roles: ['acct_export_admin', 'acct_view', 'finance_audit'], owner: true });
+    const otherContext = { orgcode: otherOrg, actor: 'intruder', context_source: 'api_key' };
+
+    expect((await post('/export/get', { export_id: exportRecord.export_id }, other)).status).toBe(404);
+    expect((await post('/export/batch/get', { batch_id: batch.batch_id }, other)).status).toBe(404);
+    expect((await post('/export/list', { status: 'ready' }, other)).body.data.exports).toEqual([]);
+    expect((await post('/export/batch/list', { export_id: exportRecord.export_id }, other)).body.data.batches).toEqual([]);
+    const statusSet = await post(
+      '/export/batch/status/set',
+      { batch_id: batch.batch_id, status: 'failed', expected_revision: 1, reason: 'x', source_refs: [], request_context: otherContext },
+      other,
+    );
+    expect(statusSet.status).toBe(404);
+    const repair = await post(
+      '/export/batch/repair',
+      { export_id: exportRecord.export_id, repair_of_batch_id: batch.batch_id, reason: 'x', source_refs: [], request_context: otherContext },
+      other,
+    );
+    expect(repair.status).toBe(404);
+
+    // The other org's credential presented with this org's code is 404 too (existence never revealed).
+    expect((await post('/export/get', { export_id: exportRecord.export_id }, { ...other, 'x-orgcode': orgcode })).status).toBe(404);
+    // Every file of the export lies under this organisation's own prefix.
+    for (const ref of [exportRecord.evidence.manifest_ref, ...exportRecord.evidence.file_refs, batch.evidence.manifest_ref]) {
+      expect(ref).toMatch(new RegExp(`^s3://[^/]+/orgs/${orgcode}/`));
+    }
   });
 });

@@ -35,3 +35,33 @@ export async function readObject(ref: string): Promise<Buffer> {
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A strict RFC 4180 reader: rows of fields, CRLF record ends, quoted fields with doubled quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += char;
+  }
+  if (field !== '' || row.length) throw new Error('CSV does not end with CRLF');
+  return rows;
+}

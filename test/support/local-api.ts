@@ -1,5 +1,6 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localCredentials, localRegion } from '../../shared/local/environment';
+import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import { startLocalFunctions } from '../../shared/local/local-functions';
 import { apiBasePath } from '../../shared/routes/route-definition';
 
@@ -7,8 +8,10 @@ import { apiBasePath } from '../../shared/routes/route-definition';
 export interface LocalApi {
   /** Origin of the HTTP API, e.g. `http://127.0.0.1:41234`; routes live under `/accounting`. */
   baseUrl: string;
-  /** Endpoint of the Lambda Invoke API for operator functions. */
+  /** Endpoint of the Lambda Invoke API for operator and background functions. */
   invokeUrl: string;
+  /** The local event bus: subscribe to see what the service publishes. */
+  bus: LocalEventBus;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startLocalApi(): Promise<LocalApi> {
   const api: LocalApi = {
     baseUrl: functions.api.url,
     invokeUrl: functions.aws.url,
+    bus: functions.bus,
     close: async () => {
       if (current === api) current = undefined;
       await functions.close();
@@ -103,7 +107,7 @@ export async function post<Body = any>(
 }
 
 /**
- * Invokes an operator function through the local Invoke API with
+ * Invokes an operator or background function through the local Invoke API with
  * `@aws-sdk/client-lambda`, the path the admin CLI takes. A function error
  * becomes an OperatorFunctionError.
  */
