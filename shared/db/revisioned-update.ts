@@ -54,11 +54,11 @@ export async function updateRevisioned(update: RevisionedUpdate): Promise<Record
   });
   let condition = 'attribute_exists(pk) AND #revision = :expected';
   if (update.statusMove) {
-    names['#status'] = 'status';
     const sources = update.statusMove.from.map((status, index) => {
       values[`:from${index}`] = status;
       return `:from${index}`;
     });
+    if (sources.length) names['#status'] = 'status';
     // An empty list means no status can make the move: the condition can never hold.
     condition += sources.length ? ` AND #status IN (${sources.join(', ')})` : ' AND attribute_not_exists(pk)';
   }
