@@ -22,6 +22,21 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/**
+ * Routes whose example reads or changes one record by id: in the matrix's fresh
+ * organisation that record does not exist, so the example answers 404.
+ */
+const examplesNamingAbsentRecords = new Set([
+  '/event/get',
+  '/export/get',
+  '/export/batch/create',
+  '/export/batch/get',
+  '/export/batch/repair',
+  '/export/batch/status/set',
+  '/export/schedule/get',
+  '/export/schedule/status/set',
+]);
+
 /** Authenticated calls echo the caller in stats; a call stopped by auth does not. */
 const passedAuthentication = (body: { stats?: { actor?: string } }) => body.stats?.actor === 'tester';
 
@@ -85,8 +100,9 @@ describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_p
   it('answers 200 with the envelope for its documented example', async () => {
     const headers = family.owner ? callers.owner : callers[allowedRoles[0]!];
     const response = await post(route.path, body(), headers);
-    if (route.path === '/event/get') {
+    if (examplesNamingAbsentRecords.has(route.path)) {
       expect(response.status).toBe(404);
+      expect(response.body.error.major.tag).toBe('not-found');
       return;
     }
     expect(response.status).toBe(200);
