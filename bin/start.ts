@@ -19,6 +19,7 @@ import { startLocalFunctions, type LocalFunctions } from '../shared/local/local-
 import { apiBasePath } from '../shared/routes/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
+import { backgroundFunctions } from '../shared/routes/background-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
 
@@ -95,6 +96,10 @@ function printBanner(endpoints: LocalEndpoints): void {
     ...endpoints.httpRoutes.map((path) => `                     ${endpoints.apiUrl}${path}`),
     `  Operator invoke  ${endpoints.invokeEndpoint}  (AWS Lambda Invoke API, loopback only)`,
     ...endpoints.operatorFunctions.map((name) => `                     ${name}`),
+    ...backgroundFunctions.map(
+      (fn) => `                     ${fn.name}${fn.everyMinutes ? `  (runs every ${fn.everyMinutes} min)` : '  (background)'}`,
+    ),
+    `  Event bus        ${endpoints.invokeEndpoint}  (EventBridge PutEvents; published events are logged here)`,
     `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}`,
     `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
     `  Region           ${endpoints.region}`,
