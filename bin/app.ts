@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { AccountingStack } from '../lib/accounting-stack';
 import { readBuildInfo } from '../lib/build-info';
+import { backgroundFunctions } from '../shared/routes/background-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
 
@@ -17,4 +18,5 @@ new AccountingStack(app, 'AccountingService', {
   build: readBuildInfo(projectRoot, app.node.tryGetContext('buildId')),
   routes: httpRoutes,
   operators: operatorFunctions,
+  background: backgroundFunctions,
 });

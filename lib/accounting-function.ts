@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -17,6 +18,13 @@ export interface ServiceBindings {
   projectRoot: string;
   dataStore: DataStore;
   roles: FunctionRoles;
+  /** The bus the service publishes its own events to (`stores.eventBus`). */
+  eventBus: events.IEventBus;
+  /**
+   * The export worker, for functions that start export builds
+   * (`stores.exportWorker`). Absent while the worker itself is being built.
+   */
+  exportWorker?: lambda.IFunction;
   /** TOKEN_SIGNING_KEY value (a deploy-time dynamic reference, see TokenSigningKey). */
   tokenSigningKey: string;
   build: BuildInfo;
@@ -31,6 +39,8 @@ export interface AccountingFunctionProps {
   stores: StoreAccess;
   /** Defaults to 10 seconds, the budget of an HTTP route. */
   timeout?: Duration;
+  /** Defaults to 512 MB. */
+  memorySize?: number;
 }
 
 type RuntimeVariable = (typeof environmentVariableNames)[number];
@@ -52,7 +62,13 @@ export class AccountingFunction extends Construct {
   constructor(scope: Construct, id: string, props: AccountingFunctionProps, bindings: ServiceBindings) {
     super(scope, id);
     const { dataStore, projectRoot } = bindings;
-    const role = bindings.roles.roleFor(props.family, props.stores);
+    // Only a function that starts builds is handed the worker (its role grant, its name).
+    let exportWorker: lambda.IFunction | undefined;
+    if (props.stores.exportWorker) {
+      exportWorker = bindings.exportWorker;
+      if (!exportWorker) throw new Error(`${this.node.path} invokes the export worker; build the worker first`);
+    }
+    const role = bindings.roles.roleFor(props.family, props.stores, exportWorker);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.THREE_MONTHS });
     this.logGroup.grantWrite(role);
@@ -64,8 +80,10 @@ export class AccountingFunction extends Construct {
       BUILD_VERSION: bindings.build.version,
       BUILD_ID: bindings.build.id,
     };
-    // Only functions granted the bucket learn its name.
+    // Only functions granted a store or target learn its name.
     if (props.stores.bucket) environment.BUCKET_NAME = dataStore.bucket.bucketName;
+    if (exportWorker) environment.EXPORT_WORKER_FUNCTION_NAME = exportWorker.functionName;
+    if (props.stores.eventBus) environment.EVENT_BUS_NAME = bindings.eventBus.eventBusName;
 
     this.function = new nodejs.NodejsFunction(this, 'Handler', {
       entry: props.entry,
@@ -73,7 +91,7 @@ export class AccountingFunction extends Construct {
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? routeTimeout,
       role,
       logGroup: this.logGroup,

@@ -1,7 +1,11 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
+import type { BackgroundFunctionDefinition } from '../shared/routes/background-registry';
 import type { OperatorFunctionDefinition } from '../shared/routes/operator-registry';
 import type { RouteDefinition } from '../shared/routes/route-definition';
+import type { ServiceBindings } from './accounting-function';
+import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';
 import { constructId } from './construct-id';
 import { DataStore } from './data-store';
@@ -18,7 +22,15 @@ export interface AccountingStackProps extends StackProps {
   routes: readonly RouteDefinition[];
   /** The operator function registry (shared/routes/operator-registry.ts). */
   operators: readonly OperatorFunctionDefinition[];
+  /** The background function registry (shared/routes/background-registry.ts). */
+  background: readonly BackgroundFunctionDefinition[];
 }
+
+/**
+ * The service publishes to the account's default bus, where the rules that
+ * feed its consumers live too; shared/config.ts defaults EVENT_BUS_NAME to it.
+ */
+const serviceEventBusName = 'default';
 
 /**
  * The accounting service in one stack. It only composes; each concern is a construct.
@@ -27,15 +39,19 @@ export interface AccountingStackProps extends StackProps {
  * resources: function, log group, API route, API integration, invoke permission.
  * Roles cost 2 (role and policy) per family and store access, not per function
  * (FunctionRoles). Everything else is fixed: table, bucket and its TLS policy,
- * secret, API and stage, operator functions, CDK metadata (9 today). At 55 routes:
- * 9 + 55 x 5 + at most 13 families x 3 access profiles x 2 = 362, leaving ~140 for
- * event consumers and schedules. test/cdk measures these numbers and asserts the
- * projection; if it ever fails, move a family into a nested stack.
+ * secret, API and stage (6); operator functions (2 each: function, log group);
+ * background functions (3 each: function, log group, async invoke config, plus
+ * rule and invoke permission when scheduled); CDK metadata. 17 today. At 55
+ * routes: 17 + 55 x 5 + at most 14 families x 4 access profiles x 2 = 404,
+ * leaving ~95 for event consumers and further schedules. test/cdk measures
+ * these numbers and asserts the projection; if it ever fails, move a family
+ * into a nested stack.
  */
 export class AccountingStack extends Stack {
   readonly dataStore: DataStore;
   readonly tokenSigningKey: TokenSigningKey;
   readonly roles: FunctionRoles;
+  readonly backgroundFunctions: BackgroundFunctions;
   readonly httpApi: AccountingHttpApi;
   readonly operatorFunctions: OperatorFunctions;
 
@@ -44,18 +60,26 @@ export class AccountingStack extends Stack {
 
     this.dataStore = new DataStore(this, 'DataStore');
     this.tokenSigningKey = new TokenSigningKey(this, 'TokenSigningKey');
-    this.roles = new FunctionRoles(this, 'FunctionRoles', { dataStore: this.dataStore });
-    const bindings = {
+    const eventBus = events.EventBus.fromEventBusName(this, 'EventBus', serviceEventBusName);
+    this.roles = new FunctionRoles(this, 'FunctionRoles', { dataStore: this.dataStore, eventBus });
+    const bindings: ServiceBindings = {
       projectRoot: props.projectRoot,
       dataStore: this.dataStore,
       roles: this.roles,
+      eventBus,
       tokenSigningKey: this.tokenSigningKey.environmentValue,
       build: props.build,
     };
-    this.httpApi = new AccountingHttpApi(this, 'HttpApi', { routes: props.routes, bindings });
+    // First: the export worker must exist before any function that starts builds.
+    this.backgroundFunctions = new BackgroundFunctions(this, 'BackgroundFunctions', {
+      definitions: props.background,
+      bindings,
+    });
+    const withWorker = this.backgroundFunctions.bindings;
+    this.httpApi = new AccountingHttpApi(this, 'HttpApi', { routes: props.routes, bindings: withWorker });
     this.operatorFunctions = new OperatorFunctions(this, 'OperatorFunctions', {
       operators: props.operators,
-      bindings,
+      bindings: withWorker,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
@@ -65,6 +89,12 @@ export class AccountingStack extends Stack {
       new CfnOutput(this, `${constructId(name)}FunctionName`, {
         value: operator.function.functionName,
         description: `Operator function ${name} (invoke directly)`,
+      });
+    }
+    for (const [name, background] of this.backgroundFunctions.functions) {
+      new CfnOutput(this, `${constructId(name)}FunctionName`, {
+        value: background.function.functionName,
+        description: `Background function ${name} (started by the service, not by callers)`,
       });
     }
   }

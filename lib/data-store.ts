@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -41,6 +41,9 @@ export class DataStore extends Construct {
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       versioned: true,
+      // A worker that dies mid-upload leaves its parts behind, billed and invisible;
+      // no build outlives a day (the worker's timeout is 15 minutes).
+      lifecycleRules: [{ id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

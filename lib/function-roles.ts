@@ -1,8 +1,16 @@
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { StoreAccess } from '../shared/routes/route-definition';
 import { constructId } from './construct-id';
 import type { DataStore } from './data-store';
+
+export interface FunctionRolesProps {
+  dataStore: DataStore;
+  /** The bus the service publishes its own events to. */
+  eventBus: events.IEventBus;
+}
 
 /**
  * Execution roles shared by the functions of one family that touch the stores in
@@ -21,15 +29,22 @@ import type { DataStore } from './data-store';
  */
 export class FunctionRoles extends Construct {
   private readonly dataStore: DataStore;
+  private readonly eventBus: events.IEventBus;
   private readonly roles = new Map<string, iam.Role>();
 
-  constructor(scope: Construct, id: string, props: { dataStore: DataStore }) {
+  constructor(scope: Construct, id: string, props: FunctionRolesProps) {
     super(scope, id);
     this.dataStore = props.dataStore;
+    this.eventBus = props.eventBus;
   }
 
-  /** The role of `family` for functions with this store access, created on first use. */
-  roleFor(family: string, stores: StoreAccess): iam.IRole {
+  /**
+   * The role of `family` for functions with this store access, created on first
+   * use. `exportWorker` is required when `stores.exportWorker` is set; it is an
+   * argument, not a construction prop, because the worker is itself a function
+   * with a role from here and so exists only after this construct.
+   */
+  roleFor(family: string, stores: StoreAccess, exportWorker?: lambda.IFunction): iam.IRole {
     const profile = accessProfile(stores);
     const key = `${family}-${profile}`;
     const existing = this.roles.get(key);
@@ -41,8 +56,19 @@ export class FunctionRoles extends Construct {
     });
     const { table, bucket } = this.dataStore;
     table.grant(role, ...(stores.table === 'write' ? tableWriteActions : tableReadActions));
-    if (stores.bucket === 'write') bucket.grantReadWrite(role);
-    else if (stores.bucket === 'read') bucket.grantRead(role);
+    if (stores.bucket === 'write') {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: exportFileWriteActions, resources: [bucket.arnForObjects(exportFilesPrefix)] }),
+      );
+    }
+    if (stores.exportWorker === 'invoke') {
+      if (!exportWorker) throw new Error(`${key}: invokes the export worker, but none was given`);
+      // The unqualified ARN only: callers invoke the function by name, never a version or alias.
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [exportWorker.functionArn] }),
+      );
+    }
+    if (stores.eventBus === 'publish') this.eventBus.grantPutEventsTo(role);
 
     this.roles.set(key, role);
     return role;
@@ -61,7 +87,24 @@ export class FunctionRoles extends Construct {
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const tableWriteActions = [...tableReadActions, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-/** `table-read`, `table-write-bucket-read`, ...: the part of a role's key that names its grants. */
+/** Export files live under each organisation's prefix (shared/exports/export-files.ts). */
+const exportFilesPrefix = 'orgs/*';
+/**
+ * What writing an export file takes (a single PutObject or a multipart upload,
+ * which S3 authorises as PutObject, plus aborting it). No read:
+ * the worker never reads a file back; no delete: files are never removed by the
+ * service (the bucket keeps versions, a lifecycle rule clears stale uploads).
+ */
+const exportFileWriteActions = ['s3:PutObject', 's3:AbortMultipartUpload'];
+
+/**
+ * `table-read`, `table-write-bucket-write-event-bus-publish`, ...: the part of a
+ * role's key that names its grants, in a fixed order.
+ */
 export function accessProfile(stores: StoreAccess): string {
-  return stores.bucket ? `table-${stores.table}-bucket-${stores.bucket}` : `table-${stores.table}`;
+  const parts = [`table-${stores.table}`];
+  if (stores.bucket) parts.push(`bucket-${stores.bucket}`);
+  if (stores.exportWorker) parts.push(`export-worker-${stores.exportWorker}`);
+  if (stores.eventBus) parts.push(`event-bus-${stores.eventBus}`);
+  return parts.join('-');
 }

@@ -5,29 +5,38 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, CfnElement, CfnResource, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { IConstruct } from 'constructs';
 import { AccountingFunction } from '../../lib/accounting-function';
 import { AccountingStack } from '../../lib/accounting-stack';
 import { readBuildInfo } from '../../lib/build-info';
 import { DataStore } from '../../lib/data-store';
+import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
 import { accessProfile, FunctionRoles } from '../../lib/function-roles';
 import { operatorFamily } from '../../lib/operator-functions';
 import { tableDefinition } from '../../shared/db/table-definition';
+import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
+import type { StoreAccess } from '../../shared/routes/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
 
 /** CloudFormation's hard limit of resources in one stack. */
 const resourceLimit = 500;
 /** What the service is planned to grow to (DESIGN.md section 1). */
 const plannedRoutes = 55;
-/** Route families plus the operator family. */
-const plannedRoleFamilies = 12 + 1;
-/** Readers, writers, and writers that also touch the bucket, per family. */
-const plannedAccessProfilesPerFamily = 3;
+/** Route families plus the operator and background families. */
+const plannedRoleFamilies = 12 + 1 + 1;
+/**
+ * Readers, writers, and writers with one or two side effects (starting export
+ * builds, writing files, publishing events), per family. The exports family has
+ * three today, background two.
+ */
+const plannedAccessProfilesPerFamily = 4;
 
 // Shape of a synthesized template, as far as these tests read it.
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+type FunctionDefinition = { handler: AccountingFunction; family: string; stores: StoreAccess };
 
 const projectRoot = resolve(__dirname, '../..');
 const build = readBuildInfo(projectRoot, 'cdk-test');
@@ -54,6 +63,10 @@ function actionsOf(statement: Statement): string[] {
   return Array.isArray(statement.Action) ? statement.Action : [statement.Action];
 }
 
+function resourcesOf(statement: Statement): unknown[] {
+  return Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+}
+
 let stack: AccountingStack;
 let template: Template;
 let resources: Record<string, Resource>;
@@ -62,12 +75,74 @@ function resourcesOfType(type: string): Array<[string, Resource]> {
   return Object.entries(resources).filter(([, resource]) => resource.Type === type);
 }
 
-/** Actions granted by the role's own policy (the DefaultPolicy FunctionRoles fills). */
-function actionsOfRole(roleId: string): string[] {
+/** Statements of the role's own policy (the DefaultPolicy FunctionRoles fills). */
+function statementsOfRole(roleId: string): Statement[] {
   return resourcesOfType('AWS::IAM::Policy')
     .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap(([, policy]) => (policy.Properties.PolicyDocument.Statement as Statement[]).flatMap(actionsOf));
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
 }
+
+/** Actions granted by the role's own policy. */
+function actionsOfRole(roleId: string): string[] {
+  return statementsOfRole(roleId).flatMap(actionsOf);
+}
+
+/** Every allowed statement of every policy, with the roles it is attached to. */
+function allowStatements(): Array<{ roles: string[]; statement: Statement }> {
+  return resourcesOfType('AWS::IAM::Policy').flatMap(([, policy]) =>
+    (policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => statement.Effect === 'Allow')
+      .map((statement) => ({
+        roles: (policy.Properties.Roles as Array<{ Ref: string }>).map((role) => role.Ref),
+        statement,
+      })),
+  );
+}
+
+/** Every function of the stack with its registry entry's family and store access. */
+function functionDefinitions(): FunctionDefinition[] {
+  return [
+    ...httpRoutes.map((route) => ({
+      handler: stack.httpApi.routeFunctions.get(route.name)!,
+      family: route.family,
+      stores: route.stores,
+    })),
+    ...operatorFunctions.map((operator) => ({
+      handler: stack.operatorFunctions.functions.get(operator.name)!,
+      family: operatorFamily,
+      stores: operator.stores,
+    })),
+    ...backgroundFunctions.map((background) => ({
+      handler: stack.backgroundFunctions.functions.get(background.name)!,
+      family: backgroundFamily,
+      stores: background.stores,
+    })),
+  ];
+}
+
+function roleIdOf({ family, stores }: FunctionDefinition): string {
+  return logicalId(stack.roles.all.get(`${family}-${accessProfile(stores)}`)!);
+}
+
+function workerId(): string {
+  return logicalId(stack.backgroundFunctions.exportWorker.function);
+}
+
+/** `arn:<partition>:events:<region>:<account>:event-bus/default`, as CloudFormation renders it. */
+const defaultEventBusArn = {
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':events:',
+      { Ref: 'AWS::Region' },
+      ':',
+      { Ref: 'AWS::AccountId' },
+      ':event-bus/default',
+    ],
+  ],
+};
 
 beforeAll(() => {
   // Synthesized once for every test below. Bundling is skipped here: the CDK spawns
@@ -80,14 +155,18 @@ beforeAll(() => {
     build,
     routes: httpRoutes,
     operators: operatorFunctions,
+    background: backgroundFunctions,
   });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
 });
 
 describe('HTTP API', () => {
-  it('creates one function per registry route and per operator function, and no other', () => {
-    template.resourceCountIs('AWS::Lambda::Function', httpRoutes.length + operatorFunctions.length);
+  it('creates one function per registry route, operator and background function, and no other', () => {
+    template.resourceCountIs(
+      'AWS::Lambda::Function',
+      httpRoutes.length + operatorFunctions.length + backgroundFunctions.length,
+    );
     expect([...stack.httpApi.routeFunctions.keys()]).toEqual(httpRoutes.map((route) => route.name));
   });
 
@@ -148,16 +227,104 @@ describe('operator functions', () => {
   });
 });
 
+describe('background functions', () => {
+  const functionId = (name: string) => logicalId(stack.backgroundFunctions.functions.get(name)!.function);
+  const scheduled = backgroundFunctions.filter((background) => background.everyMinutes !== undefined);
+
+  it('creates one function per background registry entry, with its timeout and memory', () => {
+    expect([...stack.backgroundFunctions.functions.keys()]).toEqual(backgroundFunctions.map(({ name }) => name));
+    for (const background of backgroundFunctions) {
+      expect(resources[functionId(background.name)]!.Properties).toMatchObject({
+        Timeout: background.timeoutSeconds,
+        MemorySize: background.memoryMb,
+      });
+    }
+  });
+
+  it('gives the export worker Lambda\'s full 900 second timeout', () => {
+    expect(resources[workerId()]!.Properties.Timeout).toBe(900);
+  });
+
+  it('retries a failed worker run twice and drops events older than an hour', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: workerId() },
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 3600,
+    });
+  });
+
+  it('runs the export scheduler on a rate(1 minute) schedule', () => {
+    const scheduler = scheduled.find((background) => background.name === 'export-scheduler')!;
+    const rule = stack.backgroundFunctions.schedules.get(scheduler.name)!;
+
+    expect(scheduler.everyMinutes).toBe(1);
+    expect(resources[logicalId(rule)]!.Properties.ScheduleExpression).toBe('rate(1 minute)');
+  });
+
+  it('targets each schedule at its own function only, with no retry at either level', () => {
+    const rules = resourcesOfType('AWS::Events::Rule');
+
+    expect(rules).toHaveLength(scheduled.length);
+    for (const background of scheduled) {
+      const minutes = background.everyMinutes!;
+      const rule = resources[logicalId(stack.backgroundFunctions.schedules.get(background.name)!)]!;
+
+      expect(rule.Properties.ScheduleExpression).toBe(minutes === 1 ? 'rate(1 minute)' : `rate(${minutes} minutes)`);
+      expect(rule.Properties.State).toBe('ENABLED');
+      expect(rule.Properties.Targets).toEqual([
+        expect.objectContaining({
+          Arn: { 'Fn::GetAtt': [functionId(background.name), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 0 },
+        }),
+      ]);
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: functionId(background.name) },
+        MaximumRetryAttempts: 0,
+      });
+    }
+  });
+
+  it('lets only EventBridge, and only its own schedule, invoke a scheduled function', () => {
+    for (const background of backgroundFunctions) {
+      const permissions = resourcesOfType('AWS::Lambda::Permission').filter(
+        ([, permission]) => permission.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId(background.name),
+      );
+      const rule = stack.backgroundFunctions.schedules.get(background.name);
+
+      expect(permissions).toHaveLength(rule ? 1 : 0);
+      if (rule) {
+        expect(permissions[0]![1].Properties).toMatchObject({
+          Principal: 'events.amazonaws.com',
+          SourceArn: { 'Fn::GetAtt': [logicalId(rule), 'Arn'] },
+        });
+      }
+    }
+  });
+
+  it('keeps them off the API', () => {
+    const integrated = resourcesOfType('AWS::ApiGatewayV2::Integration').map(
+      ([, integration]) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string,
+    );
+
+    for (const background of backgroundFunctions) expect(integrated).not.toContain(functionId(background.name));
+  });
+});
+
 describe('function defaults', () => {
-  it('runs every function on nodejs22.x, arm64, 512 MB, ESM bundle handler', () => {
+  it('runs every function on nodejs22.x, arm64, ESM bundle handler', () => {
     for (const [, fn] of resourcesOfType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
         Handler: 'index.handler',
       });
     }
+  });
+
+  it('gives route and operator functions 512 MB', () => {
+    const handlers = [...stack.httpApi.routeFunctions.values(), ...stack.operatorFunctions.functions.values()];
+    for (const handler of handlers) expect(resources[logicalId(handler.function)]!.Properties.MemorySize).toBe(512);
   });
 
   it('gives route functions a 10 second timeout', () => {
@@ -175,24 +342,37 @@ describe('function defaults', () => {
     for (const id of logGroups) expect(resources[id]!.Properties.RetentionInDays).toEqual(expect.any(Number));
   });
 
-  it('sets the runtime environment shared/config.ts reads, the bucket only where granted', () => {
-    const definitions = [
-      ...httpRoutes.map((route) => ({ handler: stack.httpApi.routeFunctions.get(route.name)!, stores: route.stores })),
-      ...operatorFunctions.map((operator) => ({
-        handler: stack.operatorFunctions.functions.get(operator.name)!,
-        stores: operator.stores,
-      })),
-    ];
-    for (const { handler, stores } of definitions) {
+  it('sets the runtime environment shared/config.ts reads, each name only where granted', () => {
+    for (const { handler, stores } of functionDefinitions()) {
       const variables = resources[logicalId(handler.function)]!.Properties.Environment.Variables;
 
       expect(variables.TABLE_NAME).toEqual({ Ref: logicalId(stack.dataStore.table) });
       expect(variables.BUILD_VERSION).toBe(packageVersion);
       expect(variables.BUILD_ID).toBe('cdk-test');
       expect(variables.S3_FORCE_PATH_STYLE).toBeUndefined();
-      if (stores.bucket) expect(variables.BUCKET_NAME).toEqual({ Ref: logicalId(stack.dataStore.bucket) });
-      else expect(variables.BUCKET_NAME).toBeUndefined();
+      expect(variables.EXPORT_BATCH_SIZE).toBeUndefined();
+      expect(variables.BUCKET_NAME).toEqual(
+        stores.bucket ? { Ref: logicalId(stack.dataStore.bucket) } : undefined,
+      );
+      expect(variables.EXPORT_WORKER_FUNCTION_NAME).toEqual(stores.exportWorker ? { Ref: workerId() } : undefined);
+      expect(variables.EVENT_BUS_NAME).toEqual(stores.eventBus ? 'default' : undefined);
     }
+  });
+
+  it('tells the routes that start export builds, and the scheduler, where the worker is', () => {
+    const invokers = functionDefinitions()
+      .filter(({ stores }) => stores.exportWorker === 'invoke')
+      .map(({ handler }) => handler.node.path);
+
+    expect(invokers).toEqual(
+      expect.arrayContaining([
+        stack.httpApi.routeFunctions.get('export-create')!.node.path,
+        stack.httpApi.routeFunctions.get('export-batch-create')!.node.path,
+        stack.httpApi.routeFunctions.get('export-batch-repair')!.node.path,
+        stack.backgroundFunctions.functions.get('export-scheduler')!.node.path,
+      ]),
+    );
+    expect(stack.backgroundFunctions.exportWorker).toBe(stack.backgroundFunctions.functions.get(exportWorkerFunctionName));
   });
 
   it('passes the token signing key as a deploy-time secret reference, never a literal', () => {
@@ -274,6 +454,16 @@ describe('data store', () => {
     });
   });
 
+  it('aborts multipart uploads left incomplete for a day', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Status: 'Enabled', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ]),
+      },
+    });
+  });
+
   it('refuses requests to the export bucket without TLS', () => {
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
@@ -290,60 +480,94 @@ describe('data store', () => {
 });
 
 describe('least privilege', () => {
-  const functionDefinitions = () => [
-    ...httpRoutes.map((route) => ({
-      handler: stack.httpApi.routeFunctions.get(route.name)!,
-      key: `${route.family}-${accessProfile(route.stores)}`,
-    })),
-    ...operatorFunctions.map((operator) => ({
-      handler: stack.operatorFunctions.functions.get(operator.name)!,
-      key: `${operatorFamily}-${accessProfile(operator.stores)}`,
-    })),
-  ];
+  const exportFilesArn = () => ({
+    'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.dataStore.bucket), 'Arn'] }, '/orgs/*']],
+  });
+  const workerArn = () => ({ 'Fn::GetAtt': [workerId(), 'Arn'] });
+  const exportFileActions = ['s3:AbortMultipartUpload', 's3:PutObject'];
+  const roleIdsWhere = (granted: (stores: StoreAccess) => boolean) =>
+    new Set(functionDefinitions().filter(({ stores }) => granted(stores)).map(roleIdOf));
 
   it('shares one role among the functions of a family with the same store access', () => {
-    const expectedKeys = new Set(functionDefinitions().map(({ key }) => key));
+    const keyOf = ({ family, stores }: FunctionDefinition) => `${family}-${accessProfile(stores)}`;
+    const expectedKeys = new Set(functionDefinitions().map(keyOf));
 
     expect(new Set(stack.roles.all.keys())).toEqual(expectedKeys);
     template.resourceCountIs('AWS::IAM::Role', expectedKeys.size);
-    for (const { handler, key } of functionDefinitions()) {
-      expect(resources[logicalId(handler.function)]!.Properties.Role).toEqual({
-        'Fn::GetAtt': [logicalId(stack.roles.all.get(key)!), 'Arn'],
+    for (const definition of functionDefinitions()) {
+      expect(resources[logicalId(definition.handler.function)]!.Properties.Role).toEqual({
+        'Fn::GetAtt': [logicalId(stack.roles.all.get(keyOf(definition))!), 'Arn'],
       });
     }
   });
 
-  it('grants each role exactly the stores its functions declare', () => {
+  it('grants each role exactly the stores and targets its functions declare', () => {
     const tableWrites = /^dynamodb:(Put|Update|Delete|BatchWrite)/;
-    const bucketWrites = /^s3:(Put|Delete|Abort)/;
-    const definitions = [
-      ...httpRoutes,
-      ...operatorFunctions.map((operator) => ({ ...operator, family: operatorFamily })),
-    ];
-    for (const { family, stores } of definitions) {
-      const role = stack.roles.all.get(`${family}-${accessProfile(stores)}`)!;
-      const actions = actionsOfRole(logicalId(role));
-      const s3Actions = actions.filter((action) => action.startsWith('s3:'));
+    for (const definition of functionDefinitions()) {
+      const { stores } = definition;
+      const statements = statementsOfRole(roleIdOf(definition));
+      const actions = statements.flatMap(actionsOf);
+      const resourcesFor = (action: string) =>
+        statements.filter((statement) => actionsOf(statement).includes(action)).flatMap(resourcesOf);
 
       expect(actions).toContain('dynamodb:Query');
       expect(actions).not.toContain('dynamodb:Scan');
       if (stores.table === 'write') expect(actions).toContain('dynamodb:PutItem');
       else expect(actions.filter((action) => tableWrites.test(action))).toEqual([]);
-      if (!stores.bucket) expect(s3Actions).toEqual([]);
-      else expect(s3Actions).toContain('s3:GetObject*');
-      if (stores.bucket === 'write') expect(s3Actions).toContain('s3:PutObject');
-      if (stores.bucket === 'read') expect(s3Actions.filter((action) => bucketWrites.test(action))).toEqual([]);
+      expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(stores.bucket ? exportFileActions : []);
+      expect(resourcesFor('lambda:InvokeFunction')).toEqual(stores.exportWorker ? [workerArn()] : []);
+      expect(resourcesFor('events:PutEvents')).toEqual(stores.eventBus ? [defaultEventBusArn] : []);
+      expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs):/.test(action))).toEqual([]);
     }
   });
 
-  it('grants no service-wide wildcard such as dynamodb:* or s3:*', () => {
-    const allowed = resourcesOfType('AWS::IAM::Policy')
-      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[])
-      .filter((statement) => statement.Effect === 'Allow')
-      .flatMap(actionsOf);
+  it('lets functions write export files under orgs/ only, and never delete one', () => {
+    const s3Statements = allowStatements().filter(({ statement }) =>
+      actionsOf(statement).some((action) => action.startsWith('s3:')),
+    );
+
+    expect(s3Statements.length).toBeGreaterThan(0);
+    for (const { statement } of s3Statements) {
+      expect(actionsOf(statement).sort()).toEqual(exportFileActions);
+      expect(resourcesOf(statement)).toEqual([exportFilesArn()]);
+    }
+  });
+
+  it('lets only the functions that start builds invoke a function, and only the export worker', () => {
+    const invokers = roleIdsWhere((stores) => stores.exportWorker === 'invoke');
+    const invokeStatements = allowStatements().filter(({ statement }) =>
+      actionsOf(statement).some((action) => action.startsWith('lambda:')),
+    );
+
+    expect(invokers.size).toBeGreaterThan(0);
+    expect(new Set(invokeStatements.flatMap(({ roles }) => roles))).toEqual(invokers);
+    for (const { statement } of invokeStatements) {
+      expect(actionsOf(statement)).toEqual(['lambda:InvokeFunction']);
+      expect(resourcesOf(statement)).toEqual([workerArn()]);
+    }
+  });
+
+  it('lets only the export worker publish events, and only to the default bus', () => {
+    const workerRole = logicalId(stack.roles.all.get(`${backgroundFamily}-${accessProfile(
+      backgroundFunctions.find(({ name }) => name === exportWorkerFunctionName)!.stores,
+    )}`)!);
+    const publishStatements = allowStatements().filter(({ statement }) =>
+      actionsOf(statement).some((action) => action.startsWith('events:')),
+    );
+
+    expect(roleIdsWhere((stores) => stores.eventBus === 'publish')).toEqual(new Set([workerRole]));
+    expect(new Set(publishStatements.flatMap(({ roles }) => roles))).toEqual(new Set([workerRole]));
+    for (const { statement } of publishStatements) {
+      expect(actionsOf(statement)).toEqual(['events:PutEvents']);
+      expect(resourcesOf(statement)).toEqual([defaultEventBusArn]);
+    }
+  });
+
+  it('grants no wildcard action such as dynamodb:*, s3:* or s3:GetObject*', () => {
+    const allowed = allowStatements().flatMap(({ statement }) => actionsOf(statement));
 
     expect(allowed.length).toBeGreaterThan(0);
-    expect(allowed.filter((action) => action === '*' || action.endsWith(':*'))).toEqual([]);
+    expect(allowed.filter((action) => action.includes('*'))).toEqual([]);
   });
 });
 
@@ -358,6 +582,10 @@ describe('resource budget', () => {
     const roleTotal = roleCounts.reduce((sum, count) => sum + count, 0);
     // AWS::CDK::Metadata is added by the CLI only (not in this test's template).
     const fixed = actual - perRouteCounts.length * perRoute - roleTotal + 1;
+    // Part of `fixed`: function, log group and async invoke config, plus rule and permission if scheduled.
+    const backgroundCosts = backgroundFunctions.map(({ name }) =>
+      cfnResourceCount(stack.backgroundFunctions.functions.get(name)!),
+    );
 
     // Act: project to the planned size.
     const projected =
@@ -365,6 +593,7 @@ describe('resource budget', () => {
 
     // Assert
     expect(new Set(perRouteCounts).size).toBe(1);
+    expect(backgroundCosts).toEqual(backgroundFunctions.map(({ everyMinutes }) => (everyMinutes ? 5 : 3)));
     expect(actual).toBe(cfnResourceCount(stack));
     expect(actual).toBeLessThan(resourceLimit);
     expect({ fixed, perRoute, perRole, projected }).toEqual({
@@ -378,15 +607,17 @@ describe('resource budget', () => {
 });
 
 describe('bundling', () => {
-  it('bundles a route into a self-contained ESM module that loads outside the project', () => {
-    // Arrange: one route function, bundled for real, staged in an empty folder.
+  it('bundles a route and each background function into a self-contained ESM module that loads outside the project', () => {
+    // Arrange: one route function and the background functions, bundled for real, staged in an empty folder.
     const outdir = mkdtempSync(join(tmpdir(), 'accounting-bundle-'));
     try {
       const route = httpRoutes[0]!;
       const app = new App({ outdir, context: cdkJsonContext(), builtinCloudFormationValidation: false });
       const bundleStack = new Stack(app, 'Bundle');
       const dataStore = new DataStore(bundleStack, 'DataStore');
-      const roles = new FunctionRoles(bundleStack, 'Roles', { dataStore });
+      const eventBus = EventBus.fromEventBusName(bundleStack, 'EventBus', 'default');
+      const roles = new FunctionRoles(bundleStack, 'Roles', { dataStore, eventBus });
+      const bindings = { projectRoot, dataStore, roles, eventBus, tokenSigningKey: 'x'.repeat(32), build };
       new AccountingFunction(
         bundleStack,
         'Route',
@@ -396,29 +627,39 @@ describe('bundling', () => {
           family: route.family,
           stores: route.stores,
         },
-        { projectRoot, dataStore, roles, tokenSigningKey: 'x'.repeat(32), build },
+        bindings,
       );
+      new BackgroundFunctions(bundleStack, 'Background', { definitions: backgroundFunctions, bindings });
 
       // Act
       app.synth();
-      const assetDir = readdirSync(outdir).find((name) => name.startsWith('asset.'))!;
-      const bundle = join(outdir, assetDir, 'index.mjs');
-      const loaded = spawnSync(
-        process.execPath,
-        [
-          '--no-warnings',
-          '--input-type=module',
-          '-e',
-          `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});` +
-            `process.stdout.write(typeof m.handler);`,
-        ],
-        { cwd: outdir, encoding: 'utf8' },
+      const bundles = readdirSync(outdir)
+        .filter((name) => name.startsWith('asset.'))
+        .map((assetDir) => join(outdir, assetDir, 'index.mjs'));
+      const loaded = bundles.map((bundle) =>
+        spawnSync(
+          process.execPath,
+          [
+            '--no-warnings',
+            '--input-type=module',
+            '-e',
+            `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});` +
+              `process.stdout.write(typeof m.handler);`,
+          ],
+          { cwd: outdir, encoding: 'utf8' },
+        ),
       );
 
-      // Assert: no node_modules beside it, so every dependency (the SDK too) is inside.
-      expect(loaded.stderr).toBe('');
-      expect(loaded.stdout).toBe('function');
-      expect(readFileSync(bundle, 'utf8')).toMatch(/^import \{ createRequire \} from 'module';/);
+      // Assert: no node_modules beside them, so every dependency (the SDK too) is inside.
+      expect(bundles).toHaveLength(1 + backgroundFunctions.length);
+      for (const [index, bundle] of bundles.entries()) {
+        expect({ bundle, stderr: loaded[index]!.stderr, stdout: loaded[index]!.stdout }).toEqual({
+          bundle,
+          stderr: '',
+          stdout: 'function',
+        });
+        expect(readFileSync(bundle, 'utf8')).toMatch(/^import \{ createRequire \} from 'module';/);
+      }
     } finally {
       rmSync(outdir, { recursive: true, force: true });
     }

@@ -104,17 +104,74 @@ describe('each syntax form, in UTC', () => {
   it.each([
     ['* * * * *', '2026-01-01T00:00:30Z', ['2026-01-01T00:01Z', '2026-01-01T00:02Z']],
     ['7 * * * *', '2026-01-01T00:07:00Z', ['2026-01-01T01:07Z', '2026-01-01T02:07Z']],
-    ['10-12 * * * *', '2026-01-01T00:00Z', ['2026-01-01T00:10Z', '2026-01-01T00:11Z', '2026-01-01T00:12Z', '2026-01-01T01:10Z']],
+    [
+      '10-12 * * * *',
+      '2026-01-01T00:00Z',
+      [
+        '2026-01-01T00:10Z',
+        '2026-01-01T00:11Z',
+        '2026-01-01T00:12Z',
+        '2026-01-01T01:10Z',
+      ],
+    ],
     ['*/20 * * * *', '2026-01-01T00:05Z', ['2026-01-01T00:20Z', '2026-01-01T00:40Z', '2026-01-01T01:00Z']],
-    ['10-30/10 * * * *', '2026-01-01T00:00Z', ['2026-01-01T00:10Z', '2026-01-01T00:20Z', '2026-01-01T00:30Z', '2026-01-01T01:10Z']],
+    [
+      '10-30/10 * * * *',
+      '2026-01-01T00:00Z',
+      [
+        '2026-01-01T00:10Z',
+        '2026-01-01T00:20Z',
+        '2026-01-01T00:30Z',
+        '2026-01-01T01:10Z',
+      ],
+    ],
     ['50/5 * * * *', '2026-01-01T00:00Z', ['2026-01-01T00:50Z', '2026-01-01T00:55Z', '2026-01-01T01:50Z']],
-    ['0,30 9-17/4 * * *', '2026-01-01T00:00Z', ['2026-01-01T09:00Z', '2026-01-01T09:30Z', '2026-01-01T13:00Z', '2026-01-01T13:30Z', '2026-01-01T17:00Z', '2026-01-01T17:30Z', '2026-01-02T09:00Z']],
-    ['0 0 1 jun-AUG *', '2026-01-01T00:00Z', ['2026-06-01T00:00Z', '2026-07-01T00:00Z', '2026-08-01T00:00Z', '2027-06-01T00:00Z']],
-    ['0 0 * * Mon-wed', '2026-01-01T00:00Z', ['2026-01-05T00:00Z', '2026-01-06T00:00Z', '2026-01-07T00:00Z', '2026-01-12T00:00Z']],
+    [
+      '0,30 9-17/4 * * *',
+      '2026-01-01T00:00Z',
+      [
+        '2026-01-01T09:00Z',
+        '2026-01-01T09:30Z',
+        '2026-01-01T13:00Z',
+        '2026-01-01T13:30Z',
+        '2026-01-01T17:00Z',
+        '2026-01-01T17:30Z',
+        '2026-01-02T09:00Z',
+      ],
+    ],
+    [
+      '0 0 1 jun-AUG *',
+      '2026-01-01T00:00Z',
+      [
+        '2026-06-01T00:00Z',
+        '2026-07-01T00:00Z',
+        '2026-08-01T00:00Z',
+        '2027-06-01T00:00Z',
+      ],
+    ],
+    [
+      '0 0 * * Mon-wed',
+      '2026-01-01T00:00Z',
+      [
+        '2026-01-05T00:00Z',
+        '2026-01-06T00:00Z',
+        '2026-01-07T00:00Z',
+        '2026-01-12T00:00Z',
+      ],
+    ],
     ['0 0 1 JAN,Jul *', '2026-01-01T00:00Z', ['2026-07-01T00:00Z', '2027-01-01T00:00Z']],
     ['0 12 * * 7', '2026-01-01T00:00Z', ['2026-01-04T12:00Z', '2026-01-11T12:00Z']],
     ['0 12 * * 0', '2026-01-01T00:00Z', ['2026-01-04T12:00Z', '2026-01-11T12:00Z']],
-    ['0 12 * * 5-7', '2026-01-01T00:00Z', ['2026-01-02T12:00Z', '2026-01-03T12:00Z', '2026-01-04T12:00Z', '2026-01-09T12:00Z']],
+    [
+      '0 12 * * 5-7',
+      '2026-01-01T00:00Z',
+      [
+        '2026-01-02T12:00Z',
+        '2026-01-03T12:00Z',
+        '2026-01-04T12:00Z',
+        '2026-01-09T12:00Z',
+      ],
+    ],
     ['0 0 29 2 *', '2026-01-01T00:00Z', ['2028-02-29T00:00Z', '2032-02-29T00:00Z']],
   ])('%j after %s', (expression, from, expected) => {
     expect(forward(expression, 'UTC', from, expected.length)).toEqual(expected);
@@ -127,7 +184,9 @@ describe('each syntax form, in UTC', () => {
   });
 
   it('is strictly before the given instant', () => {
-    expect(backward('*/15 * * * *', 'UTC', '2026-01-01T00:15:00.000Z', 2)).toEqual(['2026-01-01T00:00Z', '2025-12-31T23:45Z']);
+    expect(backward('*/15 * * * *', 'UTC', '2026-01-01T00:15:00.000Z', 2)).toEqual(
+      ['2026-01-01T00:00Z', '2025-12-31T23:45Z'],
+    );
     expect(backward('*/15 * * * *', 'UTC', '2026-01-01T00:15:00.001Z', 1)).toEqual(['2026-01-01T00:15Z']);
     expect(backward('0 0 1 1 *', 'UTC', '2026-06-01T00:00Z', 2)).toEqual(['2026-01-01T00:00Z', '2025-01-01T00:00Z']);
   });
@@ -135,8 +194,12 @@ describe('each syntax form, in UTC', () => {
   it('crosses the years to the next and previous 29 February without stepping through them', () => {
     const started = performance.now();
     for (let i = 0; i < 50; i++) {
-      expect(minuteIso(cronNextAfter('0 0 29 2 *', 'America/New_York', new Date('2097-01-01T00:00Z')))).toBe('2104-02-29T05:00Z');
-      expect(minuteIso(cronPreviousBefore('0 0 29 2 *', 'America/New_York', new Date('2104-01-01T00:00Z')))).toBe('2096-02-29T05:00Z');
+      expect(
+        minuteIso(cronNextAfter('0 0 29 2 *', 'America/New_York', new Date('2097-01-01T00:00Z'))),
+      ).toBe('2104-02-29T05:00Z');
+      expect(
+        minuteIso(cronPreviousBefore('0 0 29 2 *', 'America/New_York', new Date('2104-01-01T00:00Z'))),
+      ).toBe('2096-02-29T05:00Z');
     }
     expect(performance.now() - started).toBeLessThan(2000);
   });
@@ -175,20 +238,29 @@ describe('day-of-month and day-of-week', () => {
 describe('wall-clock time across daylight saving', () => {
   it('keeps 09:00 on weekdays in Berlin across the March change', () => {
     // Sunday 2027-03-28 02:00 CET -> 03:00 CEST.
-    expect(forward('0 9 * * 1-5', 'Europe/Berlin', '2027-03-26T00:00Z', 2)).toEqual(['2027-03-26T08:00Z', '2027-03-29T07:00Z']);
-    expect(backward('0 9 * * 1-5', 'Europe/Berlin', '2027-03-29T07:00Z', 2)).toEqual(['2027-03-26T08:00Z', '2027-03-25T08:00Z']);
+    expect(forward('0 9 * * 1-5', 'Europe/Berlin', '2027-03-26T00:00Z', 2)).toEqual(
+      ['2027-03-26T08:00Z', '2027-03-29T07:00Z'],
+    );
+    expect(backward('0 9 * * 1-5', 'Europe/Berlin', '2027-03-29T07:00Z', 2)).toEqual(
+      ['2027-03-26T08:00Z', '2027-03-25T08:00Z'],
+    );
   });
 
   it('keeps 09:00 on weekdays in Berlin across the October change', () => {
     // Sunday 2027-10-31 03:00 CEST -> 02:00 CET.
-    expect(forward('0 9 * * 1-5', 'Europe/Berlin', '2027-10-29T00:00Z', 2)).toEqual(['2027-10-29T07:00Z', '2027-11-01T08:00Z']);
-    expect(backward('0 9 * * 1-5', 'Europe/Berlin', '2027-11-01T08:00Z', 2)).toEqual(['2027-10-29T07:00Z', '2027-10-28T07:00Z']);
+    expect(forward('0 9 * * 1-5', 'Europe/Berlin', '2027-10-29T00:00Z', 2)).toEqual(
+      ['2027-10-29T07:00Z', '2027-11-01T08:00Z'],
+    );
+    expect(backward('0 9 * * 1-5', 'Europe/Berlin', '2027-11-01T08:00Z', 2)).toEqual(
+      ['2027-10-29T07:00Z', '2027-10-28T07:00Z'],
+    );
   });
 
   it('fires a time skipped by spring-forward once, shifted past the gap', () => {
     // 2027-03-14 in New York: 02:00 EST -> 03:00 EDT; 02:30 becomes 03:30 EDT.
     const firings = ['2027-03-13T07:30Z', '2027-03-14T07:30Z', '2027-03-15T06:30Z'];
     expect(forward('30 2 * * *', 'America/New_York', '2027-03-13T00:00Z', 3)).toEqual(firings);
+    expect(forward('30 2 * * *', 'America/New_York', '2027-03-14T07:10Z', 1)).toEqual(['2027-03-14T07:30Z']);
     expect(backward('30 2 * * *', 'America/New_York', '2027-03-15T12:00Z', 3)).toEqual([...firings].reverse());
   });
 
@@ -245,13 +317,29 @@ describe('wall-clock time across daylight saving', () => {
     expect(forward('30 23 * * *', 'America/Santiago', '2026-04-04T00:00Z', 3)).toEqual(firings);
     expect(backward('30 23 * * *', 'America/Santiago', '2026-04-06T03:31Z', 3)).toEqual([...firings].reverse());
   });
+  it('handles an overlap that straddles midnight (Moncton, 2006-10-29 00:01 ADT -> 2006-10-28 23:01 AST)', () => {
+    // 23:30 and 00:00 come round twice; only their first (ADT) pass fires.
+    const firings = [
+      '2006-10-29T02:00Z', // 23:00 ADT
+      '2006-10-29T02:30Z', // 23:30 ADT
+      '2006-10-29T03:00Z', // 00:00 ADT
+      '2006-10-29T04:30Z', // 00:30 AST
+      '2006-10-30T03:00Z', // 23:00 AST
+    ];
+    expect(forward('0,30 23,0 * * *', 'America/Moncton', '2006-10-29T01:00Z', 5)).toEqual(firings);
+    expect(backward('0,30 23,0 * * *', 'America/Moncton', '2006-10-30T03:01Z', 5)).toEqual([...firings].reverse());
+  });
 });
 
 describe('zones with odd offsets', () => {
   it('reads Kathmandu wall-clock at +05:45', () => {
-    expect(forward('0 9 * * *', 'Asia/Kathmandu', '2026-01-01T00:00Z', 2)).toEqual(['2026-01-01T03:15Z', '2026-01-02T03:15Z']);
+    expect(forward('0 9 * * *', 'Asia/Kathmandu', '2026-01-01T00:00Z', 2)).toEqual(
+      ['2026-01-01T03:15Z', '2026-01-02T03:15Z'],
+    );
     // 00:30 on the 1st local is 18:45Z on the last day of the month before.
-    expect(forward('30 0 1 * *', 'Asia/Kathmandu', '2026-01-15T00:00Z', 2)).toEqual(['2026-01-31T18:45Z', '2026-02-28T18:45Z']);
+    expect(forward('30 0 1 * *', 'Asia/Kathmandu', '2026-01-15T00:00Z', 2)).toEqual(
+      ['2026-01-31T18:45Z', '2026-02-28T18:45Z'],
+    );
     expect(backward('30 0 1 * *', 'Asia/Kathmandu', '2026-01-31T18:45Z', 1)).toEqual(['2025-12-31T18:45Z']);
   });
 

@@ -84,24 +84,34 @@ interface Zone {
   formatter: Intl.DateTimeFormat;
 }
 
-/** True when `name` is an IANA time zone this runtime knows (e.g. 'Europe/Berlin', 'UTC'); false for '', 'Mars/Base', 'EST5EDT '... Lookup ignores case, as Intl does. */
+/**
+ * True when `name` is an IANA time zone this runtime knows (e.g. 'Europe/Berlin', 'UTC'); false for '',
+ * 'Mars/Base', 'EST5EDT '... Lookup ignores case, as Intl does.
+ */
 export function isIanaTimeZone(name: string): boolean {
   return zoneFor(name) !== undefined;
 }
 
-/** Why a 5-field cron expression is invalid (a short human message naming the field, e.g. 'hour: 24 is out of range 0-23'), or undefined when valid. Also invalid: an expression that can never fire (e.g. '0 0 31 2 *' / '0 0 30 2 *'). */
+/**
+ * Why a 5-field cron expression is invalid (a short human message naming the field, e.g. 'hour: 24 is out of
+ * range 0-23'), or undefined when valid. Also invalid: an expression that can never fire (e.g. '0 0 31 2 *').
+ */
 export function cronSyntaxIssue(expression: string): string | undefined {
   const parsed = parseSchedule(expression);
   return typeof parsed === 'string' ? parsed : undefined;
 }
 
-/** The first instant strictly after `after` at which the cron expression fires, reading its fields as wall-clock time in `timeZone`. Throws on an invalid expression/zone. */
+/**
+ * The first instant strictly after `after` at which the cron expression fires, reading its fields as
+ * wall-clock time in `timeZone`. Throws a RangeError on an invalid expression, zone or date.
+ */
 export function cronNextAfter(expression: string, timeZone: string, after: Date): Date {
   const { schedule, zone, instant } = prepare(expression, timeZone, after);
   // A day before the local date: a gap can push that day's times past `after`.
   const firstDay = localDay(zone, instant) - 1;
   const lastDay = firstDay + SEARCH_HORIZON_DAYS;
-  for (let day = seekMatchingDay(schedule, firstDay, 1, lastDay); day <= lastDay; day = seekMatchingDay(schedule, day + 1, 1, lastDay)) {
+  let day = seekMatchingDay(schedule, firstDay, 1, lastDay);
+  for (; day <= lastDay; day = seekMatchingDay(schedule, day + 1, 1, lastDay)) {
     const found = earliestFiringOn(schedule, zone, day, instant);
     if (found === undefined) continue;
     // A gap straddling midnight can push this day's times past the next day's first ones.
@@ -116,9 +126,11 @@ export function cronPreviousBefore(expression: string, timeZone: string, before:
   const { schedule, zone, instant } = prepare(expression, timeZone, before);
   const firstDay = localDay(zone, instant) + 1;
   const lastDay = firstDay - SEARCH_HORIZON_DAYS;
-  for (let day = seekMatchingDay(schedule, firstDay, -1, lastDay); day >= lastDay; day = seekMatchingDay(schedule, day - 1, -1, lastDay)) {
+  let day = seekMatchingDay(schedule, firstDay, -1, lastDay);
+  for (; day >= lastDay; day = seekMatchingDay(schedule, day - 1, -1, lastDay)) {
     const found = latestFiringOn(schedule, zone, day, instant);
     if (found === undefined) continue;
+    // Mirror of cronNextAfter: a gap straddling midnight can put the day before later than this one.
     const previous = dayMatches(schedule, day - 1) ? latestFiringOn(schedule, zone, day - 1, instant) : undefined;
     return new Date(previous === undefined ? found : Math.max(found, previous));
   }
