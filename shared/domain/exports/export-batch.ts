@@ -1,6 +1,15 @@
-import type { RequestContext, SourceRef } from '../common-schemas';
+import {
+  type RequestContext,
+  type SourceRef,
+  clientId,
+  idempotencyKey,
+  longText,
+  policyRefs,
+  requestContext,
+  sourceRefs,
+} from '../common-schemas';
 import { InvalidStateError } from '../errors';
-import type { Evidence, ExportFormat, ExportKind, ExportRecord, RecordSelection } from './export-record';
+import { type Evidence, type ExportFormat, type ExportKind, type ExportRecord, type RecordSelection, evidence } from './export-record';
 import type { TaxFilters } from './tax-filters';
 
 export const batchKinds = ['initial', 'repair'] as const;
@@ -73,6 +82,19 @@ export interface ExportBatch {
   /** Exactly which records the batch holds; a repair rebuilds this very selection. */
   selection: RecordSelection;
 }
+
+/** What a call asking for a batch sends (spec: ExportBatchCreateRequest, ExportBatchRepairRequest). */
+export const batchRequestFields = {
+  export_id: clientId,
+  schedule_id: clientId.optional(),
+  repair_of_batch_id: clientId.optional(),
+  evidence: evidence.optional(),
+  policy_refs: policyRefs.optional(),
+  reason: longText,
+  source_refs: sourceRefs,
+  idempotency_key: idempotencyKey.optional(),
+  request_context: requestContext,
+};
 
 /** Fields a batch copies from its export. */
 export function batchFieldsOf(record: ExportRecord) {

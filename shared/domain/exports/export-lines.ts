@@ -3,8 +3,6 @@ import type { AccountingEvent } from '../events/accounting-event';
 import type { ExportFormat, ExportKind } from './export-record';
 import type { TaxFilters } from './tax-filters';
 
-export type { ExportFormat, ExportKind } from './export-record';
-
 /** A value of one field of an export line; `undefined` and `null` are written as an empty CSV field. */
 type FieldValue = string | number | boolean | null | undefined;
 
@@ -15,7 +13,7 @@ type TaxComponent = NonNullable<AccountingEvent['tax_components']>[number];
  * event-level tax fields of an event without components. Money is flattened to
  * amount and currency so JSON lines and CSV rows carry the same fields.
  */
-export interface TaxAuditRecord {
+interface TaxAuditRecord {
   event_id: string;
   event_type: string;
   occurred_at: string;
@@ -115,7 +113,7 @@ export function fileHeader(kind: ExportKind, format: ExportFormat): string {
  * one from the event-level tax fields when it has a tax amount or jurisdiction;
  * otherwise none.
  */
-export function taxAuditRecords(event: AccountingEvent): TaxAuditRecord[] {
+function taxAuditRecords(event: AccountingEvent): TaxAuditRecord[] {
   const components = event.tax_components ?? [];
   if (components.length > 0) return components.map((component, index) => componentRecord(event, component, index));
   if (event.tax_amount === undefined && event.tax_jurisdiction_code === undefined) return [];

@@ -1,31 +1,15 @@
 import { z } from 'zod';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import {
-  clientId,
-  idempotencyKey,
-  longText,
-  policyRefs,
-  requestContext,
-  sourceRefs,
-} from '../../domain/common-schemas';
-import { batchKinds } from '../../domain/exports/export-batch';
-import { evidence } from '../../domain/exports/export-record';
+import { clientId } from '../../domain/common-schemas';
+import { batchKinds, batchRequestFields } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
 
 const batchCreateRequest = z
   .object({
     batch_id: clientId.optional(),
-    export_id: clientId,
-    schedule_id: clientId.optional(),
     batch_kind: z.enum(batchKinds).default('initial'),
-    repair_of_batch_id: clientId.optional(),
-    evidence: evidence.optional(),
-    policy_refs: policyRefs.optional(),
-    reason: longText,
-    source_refs: sourceRefs,
-    idempotency_key: idempotencyKey.optional(),
-    request_context: requestContext,
+    ...batchRequestFields,
   })
   .strict()
   .superRefine((request, issues) => {

@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import {
-  clientId,
-  idempotencyKey,
-  longText,
-  policyRefs,
-  requestContext,
-  sourceRefs,
-} from '../../domain/common-schemas';
-import { evidence } from '../../domain/exports/export-record';
+import { clientId } from '../../domain/common-schemas';
+import { batchRequestFields } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
 
 const batchRepairRequest = z
-  .object({
-    export_id: clientId,
-    schedule_id: clientId.optional(),
-    repair_of_batch_id: clientId,
-    evidence: evidence.optional(),
-    policy_refs: policyRefs.optional(),
-    reason: longText,
-    source_refs: sourceRefs,
-    idempotency_key: idempotencyKey.optional(),
-    request_context: requestContext,
-  })
+  .object({ ...batchRequestFields, repair_of_batch_id: clientId })
   .strict();
 
 export const exportBatchRepairRoute = defineRoute({
