@@ -25,7 +25,8 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-function benchOrgcode(prefix: string): string {
+/** An org of its own for each part of the bench (the prefix says which), so no part reads another's data. */
+export function benchOrgcode(prefix: string): string {
   return `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 

@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import { type BuiltBundle, type ImportTiming, baselineName } from './bundles';
 import type { CapacityResult } from './capacity';
+import type { ExportReport } from './export-events';
 import type { LatencyReport, ParityResult } from './latency';
 import { round } from './stats';
 
@@ -12,6 +13,10 @@ export interface BenchSettings {
   latencyWarmup: number;
   seedEvents: number;
   capacityCalls: number;
+  /** The large export window, in events (BENCH_EXPORT_EVENTS). */
+  exportEvents: number;
+  /** The small export window it is compared with. */
+  exportSmallEvents: number;
 }
 
 export interface ScanCheck {
@@ -32,6 +37,7 @@ export interface BenchResults {
   latency: LatencyReport;
   capacity: CapacityResult[];
   scan: ScanCheck;
+  export: ExportReport;
 }
 
 export interface TargetVerdict {
@@ -48,6 +54,8 @@ export const limits = {
   importRatio: 1.2,
   latencyRatio: 1.3,
   eventGetReadRcu: 0.5,
+  /** Peak RSS of the largest export build over the smallest's: flat memory whatever the window. */
+  exportRssRatio: 1.3,
 } as const;
 
 export function verdicts(results: BenchResults): TargetVerdict[] {
@@ -79,6 +87,16 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   if (get) {
     const rcu = get.perCall.operation.rcu;
     rows.push({ target: '/event/get event read RCU', measured: String(rcu), limit: `${limits.eventGetReadRcu}`, pass: rcu === limits.eventGetReadRcu });
+  }
+  const exports = results.export.runs;
+  if (exports.length > 1) {
+    const ratio = results.export.rssRatio;
+    rows.push({
+      target: `export peak RSS, ${exports[exports.length - 1]!.events} vs ${exports[0]!.events} events`,
+      measured: `${ratio.toFixed(2)}x`,
+      limit: `<= ${limits.exportRssRatio}x`,
+      pass: ratio <= limits.exportRssRatio,
+    });
   }
   rows.push({ target: 'Scan commands issued during the run', measured: String(results.scan.issued), limit: '0', pass: results.scan.issued === 0 });
   rows.push({
@@ -199,6 +217,39 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   out.push(
     "  Note: DynamoDB Local's TransactWriteItems capacity is not always the per-item sum AWS bills (four equal 1-attribute items in one transaction report 2 WCU), so transaction WCU here are indicative.",
   );
+
+  out.push('');
+  const exported = results.export;
+  out.push(
+    `Export: the export worker's job (runBuildJob) for windows of ${exported.runs.map((run) => run.events).join(' and ')} events, ` +
+      `EXPORT_BATCH_SIZE ${exported.batchSize}; ${exported.seededEvents} events seeded with BatchWriteItem in ${exported.seedSeconds.toFixed(0)} s (event items only). ` +
+      'Each build, and each raw read, runs alone in a fresh node process (bench/export-build-child.ts), so the peak RSS is its own; ' +
+      'raw = the Query the build issued, replayed page by page with nothing written to S3.',
+  );
+  out.push(
+    table(
+      ['events', 'batches', 'MB written', 'build s', 'events/s', 'raw Query s', 'build/raw', 'RSS at start MB', 'peak RSS MB', 'peak heap MB', 'raw peak RSS MB'],
+      exported.runs.map((run) => [
+        run.events,
+        run.build.batches,
+        (run.build.bytes / 1e6).toFixed(1),
+        run.build.seconds.toFixed(2),
+        run.eventsPerSecond.toFixed(0),
+        run.read.seconds.toFixed(2),
+        run.buildOverRead.toFixed(2),
+        run.build.rssBeforeMb.toFixed(1),
+        run.build.maxRssMb.toFixed(1),
+        run.build.heapUsedPeakMb.toFixed(1),
+        run.read.maxRssMb.toFixed(1),
+      ]),
+    ),
+  );
+  out.push(
+    `Peak RSS of the largest build / the smallest's: ${exported.rssRatio.toFixed(2)}x. RSS at start = the child with its modules loaded, before the job; ` +
+      'peak heap = highest heapUsed sampled every 50 ms. events/s = events written to S3 per second of build. One run of each: read the ratios.',
+  );
+  const perThousand = exported.runs.map((run) => `${run.events}: ${((run.read.seconds / run.events) * 1e6).toFixed(0)} ms`);
+  out.push(`  raw Query time per 1,000 events, ${perThousand.join(', ')} (flat if reading scales with the window).`);
 
   out.push('');
   const seen = Object.entries(results.scan.sharedClientCommands).map(([name, count]) => `${name} ${count}`).join(', ');

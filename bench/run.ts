@@ -4,15 +4,17 @@ import { projectRoot } from '../shared/local/project-root';
 import { buildBundles, timeImports } from './bundles';
 import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
+import { measureExports } from './export-events';
 import { checkParity, measureLatency } from './latency';
-import { startBenchStack } from './local-stack';
+import { benchOrgcode, startBenchStack } from './local-stack';
 import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
 import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
 
 /**
  * `npm run bench`: bundle sizes and cold import times, route latency against
  * the raw DynamoDB calls each route makes, and the capacity each route call
- * consumes. Prints a table, writes bench/results/latest.json, and exits
+ * consumes, and export throughput and the export worker's memory for a small
+ * and a large window. Prints a table, writes bench/results/latest.json, and exits
  * non-zero only when the benchmark itself fails (a missed target is a MISS row).
  */
 const settings: BenchSettings = {
@@ -21,6 +23,8 @@ const settings: BenchSettings = {
   latencyWarmup: 20,
   seedEvents: 200,
   capacityCalls: 10,
+  exportEvents: Number(process.env.BENCH_EXPORT_EVENTS ?? 100_000),
+  exportSmallEvents: 25_000,
 };
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -62,6 +66,18 @@ async function main(): Promise<void> {
       const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
       meter.detach(dynamo());
 
+      // Last: its 100,000 events would otherwise sit in the table the latency section reads.
+      log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
+      const exported = await measureExports({
+        root,
+        client: rawDocumentClient(),
+        tableName,
+        orgcode: benchOrgcode('BX'),
+        bus: stack.api.bus,
+        windows: [...new Set([Math.min(settings.exportSmallEvents, settings.exportEvents), settings.exportEvents])],
+        log,
+      });
+
       results = {
         settings,
         bundles: built.bundles,
@@ -75,6 +91,7 @@ async function main(): Promise<void> {
           rawClientCommands: Object.fromEntries(rawLog.counts),
           references: scanReferences(root),
         },
+        export: exported,
       };
     } finally {
       await stack.stop();
