@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/db/client';
+import { canonicalJson } from '../shared/domain/canonical-json';
 import { findExport } from '../shared/db/export-repository';
 import type { ExportRecord } from '../shared/domain/exports/export-record';
 import { runBuildJob } from '../shared/exports/export-worker';
@@ -57,15 +58,6 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; seconds:
   }
 }
 
-/** JSON with object keys sorted at every level, so equal inputs give equal strings. */
-function sortedJson(value: unknown): string {
-  const sorted = (v: unknown): unknown =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, sorted(x)]))
-      : v;
-  return JSON.stringify(sorted(value));
-}
-
 /** Keeps the input of the first Query sent through the shared document client. */
 function watchFirstQuery(): () => string {
   let first = '';
@@ -73,7 +65,7 @@ function watchFirstQuery(): () => string {
     (next, context) => async (args) => {
       if (first === '' && context.commandName === 'QueryCommand') {
         const { ExclusiveStartKey: _page, ...input } = args.input as Record<string, unknown>;
-        first = sortedJson(input);
+        first = canonicalJson(input);
       }
       return next(args);
     },
