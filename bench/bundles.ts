@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -7,6 +6,7 @@ import { type BuildOptions, type Metafile, build } from 'esbuild';
 import { lambdaBundle } from '../lib/lambda-bundle';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
+import { runNode } from './child-process';
 import { median } from './stats';
 
 export const baselineName = 'baseline';
@@ -135,23 +135,11 @@ function probeEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-function timeImport(file: string, env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', importProbe, pathToFileURL(file).href], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const ms = Number(out);
-      if (code !== 0 || !Number.isFinite(ms)) reject(new Error(`import probe of ${file} failed (exit ${code}): ${err}`));
-      else resolve(ms);
-    });
-  });
+async function timeImport(file: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const { code, stdout, stderr } = await runNode(['--input-type=module', '-e', importProbe, pathToFileURL(file).href], { env });
+  const ms = Number(stdout);
+  if (code !== 0 || !Number.isFinite(ms)) throw new Error(`import probe of ${file} failed (exit ${code}): ${stderr}`);
+  return ms;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,6 +10,7 @@ import { exportCreateRequest, newExport } from '../shared/domain/exports/export-
 import { newId } from '../shared/domain/identifiers';
 import { unclaimedWorkGraceMs } from '../shared/exports/build-jobs';
 import type { LocalEventBus } from '../shared/local/event-bus-api';
+import { runNode } from './child-process';
 import type { ChildMeasurement } from './export-build-child';
 import { seedEvent } from './local-stack';
 
@@ -139,29 +139,18 @@ async function pendingExport(orgcode: string, events: number): Promise<string> {
  * environment: DynamoDB Local, s3rver, and the local API's AWS port for
  * EventBridge PutEvents (and Lambda, which the worker does not call).
  */
-function runChild(root: string, args: string[]): Promise<ChildMeasurement> {
-  return new Promise((resolve, reject) => {
-    // `--import tsx` rather than the tsx CLI, which would run the script in a second process.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'export-build-child.ts'), ...args], {
-      cwd: root,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      try {
-        if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(line) as ChildMeasurement);
-      } catch (error) {
-        reject(new Error(`export bench child (${args[0]}) failed: ${(error as Error).message}\n${err}${out}`));
-      }
-    });
+async function runChild(root: string, args: string[]): Promise<ChildMeasurement> {
+  // `--import tsx` rather than the tsx CLI, which would run the script in a second process.
+  const { code, stdout, stderr } = await runNode(['--import', 'tsx', join(root, 'bench', 'export-build-child.ts'), ...args], {
+    cwd: root,
+    env: process.env,
   });
+  try {
+    if (code !== 0) throw new Error(`exit ${code}`);
+    return JSON.parse(stdout.trim().split('\n').pop() ?? '') as ChildMeasurement;
+  } catch (error) {
+    throw new Error(`export bench child (${args[0]}) failed: ${(error as Error).message}\n${stderr}${stdout}`);
+  }
 }
 
 /** Records what the bus carries about `exportId`: the child's PutEvents is answered, so seen, before the child exits. */
