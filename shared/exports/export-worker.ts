@@ -58,46 +58,60 @@ async function buildExport(orgcode: string, exportId: string, clock: Clock): Pro
 }
 
 /**
- * Writes the export's initial batches: its events in time order, at most
- * `batchSize` events to a batch, each batch stored as soon as its files are
- * written. Returns the batches in order.
+ * Writes a selection's events in time order into batches of at most
+ * `batchSize` events: `open` starts batch n, `close` finishes it (and may store
+ * it at once). Returns what `close` returned, batch by batch.
  */
-async function writeBatches(record: ExportRecord, selection: RecordSelection, batchSize: number, clock: Clock) {
-  const batches: { batch_id: string; files: BatchFiles }[] = [];
-  const open = (sequence: number) =>
-    BatchFileWriter.open({
-      orgcode: record.orgcode,
-      exportId: record.export_id,
-      batchId: initialBatchId(record.export_id, sequence),
-      selection,
-      now: clock(),
-    });
-  const close = async (writer: BatchFileWriter, sequence: number) => {
-    const files = await writer.finish();
-    const batch = initialBatch(record, sequence, files, selection, clock());
-    await putBuiltBatch(batch);
-    batches.push({ batch_id: batch.batch_id, files });
-  };
-
+async function writeInBatches<T>(
+  orgcode: string,
+  selection: RecordSelection,
+  batchSize: number,
+  open: (sequence: number) => Promise<BatchFileWriter>,
+  close: (writer: BatchFileWriter, sequence: number) => Promise<T>,
+): Promise<T[]> {
+  const closed: T[] = [];
   let sequence = 1;
   let writer = await open(sequence);
   try {
-    for await (const ordered of eventsForExport(record.orgcode, selection)) {
+    for await (const ordered of eventsForExport(orgcode, selection)) {
       const lines = exportLines(ordered.event, selection.export_kind, selection.format, selection.tax_filters);
       if (lines.length === 0) continue;
       if (writer.events === batchSize) {
-        await close(writer, sequence);
+        closed.push(await close(writer, sequence));
         sequence += 1;
         writer = await open(sequence);
       }
       await writer.add(lines, ordered.sortKey);
     }
-    await close(writer, sequence);
+    closed.push(await close(writer, sequence));
   } catch (error) {
     await writer.abort().catch(() => undefined);
     throw error;
   }
-  return batches;
+  return closed;
+}
+
+/** Writes the export's initial batches, each stored as soon as its files are written. */
+function writeBatches(record: ExportRecord, selection: RecordSelection, batchSize: number, clock: Clock) {
+  return writeInBatches(
+    record.orgcode,
+    selection,
+    batchSize,
+    (sequence) =>
+      BatchFileWriter.open({
+        orgcode: record.orgcode,
+        exportId: record.export_id,
+        batchId: initialBatchId(record.export_id, sequence),
+        selection,
+        now: clock(),
+      }),
+    async (writer, sequence) => {
+      const files = await writer.finish();
+      const batch = initialBatch(record, sequence, files, selection, clock());
+      await putBuiltBatch(batch);
+      return { batch_id: batch.batch_id, files };
+    },
+  );
 }
 
 /** Initial batch ids follow from the export's, so a rebuild rewrites the same batches. */
@@ -160,25 +174,23 @@ async function buildRequestedBatch(orgcode: string, batchId: string, clock: Cloc
   await publishOutcome(key, batchOutcomeEvent(finished));
 }
 
+/** Writes a requested batch: its whole selection into one batch of its own. */
 async function writeSingleBatch(batch: ExportBatch, clock: Clock): Promise<BatchFiles> {
-  const { selection } = batch;
-  const writer = await BatchFileWriter.open({
-    orgcode: batch.orgcode,
-    exportId: batch.export_id,
-    batchId: batch.batch_id,
-    selection,
-    now: clock(),
-  });
-  try {
-    for await (const ordered of eventsForExport(batch.orgcode, selection)) {
-      const lines = exportLines(ordered.event, selection.export_kind, selection.format, selection.tax_filters);
-      if (lines.length) await writer.add(lines, ordered.sortKey);
-    }
-    return await writer.finish();
-  } catch (error) {
-    await writer.abort().catch(() => undefined);
-    throw error;
-  }
+  const [files] = await writeInBatches(
+    batch.orgcode,
+    batch.selection,
+    Number.POSITIVE_INFINITY,
+    () =>
+      BatchFileWriter.open({
+        orgcode: batch.orgcode,
+        exportId: batch.export_id,
+        batchId: batch.batch_id,
+        selection: batch.selection,
+        now: clock(),
+      }),
+    (writer) => writer.finish(),
+  );
+  return files as BatchFiles;
 }
 
 async function repairMismatch(repair: ExportBatch, files: BatchFiles): Promise<string | undefined> {

@@ -1,6 +1,4 @@
 import {
-  type RequestContext,
-  type SourceRef,
   clientId,
   idempotencyKey,
   longText,
@@ -9,8 +7,14 @@ import {
   sourceRefs,
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
-import { type Evidence, type ExportFormat, type ExportKind, type ExportRecord, type RecordSelection, evidence } from './export-record';
-import type { TaxFilters } from './tax-filters';
+import {
+  type Evidence,
+  type ExportBatchFields,
+  type ExportRecord,
+  type ExportScope,
+  type RecordSelection,
+  evidence,
+} from './export-record';
 
 export const batchKinds = ['initial', 'repair'] as const;
 export type BatchKind = (typeof batchKinds)[number];
@@ -42,11 +46,8 @@ export function invalidBatchMove(from: string, to: SettableBatchStatus): Invalid
   return new InvalidStateError(`A ${from} batch cannot become ${to}: ${hint}`, { from, to });
 }
 
-export interface ExportBatch {
+export interface ExportBatch extends ExportBatchFields {
   batch_id: string;
-  export_id: string;
-  schedule_id?: string;
-  orgcode: string;
   batch_kind: BatchKind;
   repair_of_batch_id?: string;
   /** Set on a failed batch once a repair batch has been asked for. */
@@ -54,31 +55,12 @@ export interface ExportBatch {
   /** Position among the export's initial batches (1, 2, …). */
   sequence?: number;
   status: BatchStatus;
-  format: ExportFormat;
-  export_kind: ExportKind;
-  tax_filters?: TaxFilters;
-  from_utc: string;
-  to_utc: string;
-  event_types?: string[];
-  destination_ref?: string;
-  policy_versions?: { export_policy_version?: string };
-  source_refs: SourceRef[];
-  reason: string;
-  request_context: RequestContext;
-  recorded_before: string;
-  evidence?: Evidence;
   /** Evidence a caller reported: with its request for the batch, or with the latest status change. */
   reported_evidence?: Evidence;
   /** Why the latest status change was made. */
   status_reason?: string;
   file_count: number;
-  failure_reason?: string;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-  completed_at?: string;
   sent_at?: string;
-  failed_at?: string;
   /** Exactly which records the batch holds; a repair rebuilds this very selection. */
   selection: RecordSelection;
 }
@@ -97,7 +79,7 @@ export const batchRequestFields = {
 };
 
 /** Fields a batch copies from its export. */
-export function batchFieldsOf(record: ExportRecord) {
+export function batchFieldsOf(record: ExportRecord): ExportScope {
   return {
     export_id: record.export_id,
     orgcode: record.orgcode,

@@ -65,11 +65,13 @@ export interface RecordSelection {
   last_key?: string;
 }
 
-/** An export record (spec: ExportBatch is also the shape of an export record). */
-export interface ExportRecord {
+/**
+ * What an export and each of its batches share (spec: ExportBatch is also the
+ * shape of an export record): whose records, which, in what form, for where.
+ */
+export interface ExportScope {
   export_id: string;
   orgcode: string;
-  status: ExportStatus;
   format: ExportFormat;
   export_kind: ExportKind;
   tax_filters?: TaxFilters;
@@ -79,14 +81,16 @@ export interface ExportRecord {
   schedule_id?: string;
   destination_ref?: string;
   policy_versions?: { export_policy_version?: string };
+  /** Events recorded at or after this instant are not part of the export. */
+  recorded_before: string;
+}
+
+/** Fields of every export or batch record besides its scope. */
+interface ExportRecordFields {
   source_refs: SourceRef[];
   reason: string;
   request_context: RequestContext;
-  /** Events recorded at or after this instant are not part of the export. */
-  recorded_before: string;
   evidence?: Evidence;
-  batch_count?: number;
-  file_count?: number;
   failure_reason?: string;
   revision: number;
   created_at: string;
@@ -94,6 +98,16 @@ export interface ExportRecord {
   completed_at?: string;
   failed_at?: string;
 }
+
+/** An export record. */
+export interface ExportRecord extends ExportScope, ExportRecordFields {
+  status: ExportStatus;
+  batch_count?: number;
+  file_count?: number;
+}
+
+/** An export batch record: a slice (or all) of its export's scope, with its own evidence and status. */
+export interface ExportBatchFields extends ExportScope, ExportRecordFields {}
 
 export const exportCreateRequest = z
   .object({
