@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
 
@@ -19,7 +19,18 @@ export interface GuardedUpdate extends Guard {
   update: { key: ItemKey; expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
 }
 
-export type GuardedWrite = GuardedPut | GuardedUpdate;
+/** A condition on an item the write does not change (e.g. that another record is still absent). */
+export interface GuardedCheck extends Guard {
+  check: { key: ItemKey };
+  condition: NonNullable<Guard['condition']>;
+}
+
+/** One item deleted by an all-or-nothing write. */
+export interface GuardedDelete extends Guard {
+  delete: { key: ItemKey };
+}
+
+export type GuardedWrite = GuardedPut | GuardedUpdate | GuardedCheck | GuardedDelete;
 
 /** Another transaction held one of the items; the whole write may be retried. */
 export class TransactionConflictError extends Error {
@@ -39,6 +50,8 @@ function request(write: GuardedWrite) {
     ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
   };
   if ('item' in write) return { Put: { ...guard, Item: write.item } };
+  if ('check' in write) return { ConditionCheck: { ...guard, Key: write.check.key, ConditionExpression: write.condition.expression } };
+  if ('delete' in write) return { Delete: { ...guard, Key: write.delete.key } };
   return { Update: { ...guard, Key: write.update.key, UpdateExpression: write.update.expression } };
 }
 
@@ -64,10 +77,13 @@ export async function writeAtomically(writes: GuardedWrite[]): Promise<void> {
 }
 
 async function writeOne(write: GuardedWrite): Promise<void> {
-  const { Put, Update } = request(write);
+  // A lone check changes nothing: it only matters beside another write.
+  if ('check' in write) return;
+  const { Put, Update, Delete } = request(write);
   try {
     if (Put) await dynamo().send(new PutCommand(Put));
     else if (Update) await dynamo().send(new UpdateCommand(Update));
+    else if (Delete) await dynamo().send(new DeleteCommand(Delete));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException && write.onConditionFailed) throw write.onConditionFailed();
     throw error;

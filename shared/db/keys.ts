@@ -84,6 +84,42 @@ export const keys = {
     sk: `${part(cccode ?? '-')}#${part(surface)}`,
   }),
 
+  /** One partition per invoice; gsi1 lists a customer's invoices, gsi2 the org's open or closed ones, by due date. */
+  invoice: (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' }),
+  invoicesOfCustomer: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`,
+  invoicesInLifecycle: (orgcode: string, lifecycle: 'active' | 'closed') => `${org(orgcode)}#INVOICES#${lifecycle.toUpperCase()}`,
+  /** The order's invoice (set is idempotent on order_id) and the tenders parked until it exists. */
+  orderInvoice: (orgcode: string, orderId: string): ItemKey => ({ pk: `${org(orgcode)}#ORDER#${part(orderId)}`, sk: 'INVOICE' }),
+  parkedTender: (orgcode: string, orderId: string, tenderId: string): ItemKey => ({
+    pk: `${org(orgcode)}#ORDER#${part(orderId)}`,
+    sk: `PARKED_TENDER#${part(tenderId)}`,
+  }),
+  orderPartition: (orgcode: string, orderId: string) => `${org(orgcode)}#ORDER#${part(orderId)}`,
+  /** A tender is received once: its claim records whether it is parked or which payment it became. */
+  tender: (orgcode: string, tenderId: string): ItemKey => ({ pk: `${org(orgcode)}#TENDER#${part(tenderId)}`, sk: 'TENDER' }),
+  /** One partition per payment; gsi1 lists an invoice's payments, gsi2 a customer's, by received_at. */
+  payment: (orgcode: string, paymentId: string): ItemKey => ({ pk: `${org(orgcode)}#PAYMENT#${part(paymentId)}`, sk: 'PAYMENT' }),
+  paymentsOfInvoice: (orgcode: string, invoiceId: string) => `${org(orgcode)}#INVOICE#${part(invoiceId)}#PAYMENTS`,
+  paymentsOfCustomer: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#PAYMENTS`,
+  /**
+   * What the org is owed, pre-aggregated per customer, currency and due day,
+   * sorted so that one customer's amounts are contiguous: aging and balances
+   * read this, never the invoices.
+   */
+  receivablesPartition: (orgcode: string) => `${org(orgcode)}#RECEIVABLES`,
+  receivable: (orgcode: string, customerId: string, currency: string, dueDay: string): ItemKey => ({
+    pk: `${org(orgcode)}#RECEIVABLES`,
+    sk: `${part(customerId)}#${currency}#${dueDay}`,
+  }),
+  receivablesOfCustomerPrefix: (customerId: string) => `${part(customerId)}#`,
+  /** A customer's statement entries by date, and their net per month (opening balances without reading history). */
+  statementEntries: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_ENTRIES`,
+  statementMonth: (orgcode: string, customerId: string, currency: string, month: string): ItemKey => ({
+    pk: `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`,
+    sk: `${currency}#${month}`,
+  }),
+  statementMonthsPartition: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`,
+
   /**
    * gsi3 work queues, read only by system jobs. The sort key starts with the
    * instant the work is due, so a job reads exactly what is due.

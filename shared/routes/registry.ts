@@ -16,6 +16,15 @@ import { exportScheduleCreateRoute } from './exports/export-schedule-create.rout
 import { exportScheduleGetRoute } from './exports/export-schedule-get.route';
 import { exportScheduleListRoute } from './exports/export-schedule-list.route';
 import { exportScheduleStatusSetRoute } from './exports/export-schedule-status-set.route';
+import { invoiceSetRoute } from './receivables/invoice-set.route';
+import { invoiceGetRoute } from './receivables/invoice-get.route';
+import { invoiceListRoute } from './receivables/invoice-list.route';
+import { invoiceStatusSetRoute } from './receivables/invoice-status-set.route';
+import { paymentApplyRoute } from './receivables/payment-apply.route';
+import { paymentListRoute } from './receivables/payment-list.route';
+import { arAgingReportRoute } from './receivables/ar-aging-report.route';
+import { arBalanceRoute } from './receivables/ar-balance.route';
+import { arStatementRoute } from './receivables/ar-statement.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -40,6 +49,15 @@ export const httpRoutes: readonly RouteDefinition[] = [
   exportScheduleGetRoute,
   exportScheduleListRoute,
   exportScheduleStatusSetRoute,
+  invoiceSetRoute,
+  invoiceGetRoute,
+  invoiceListRoute,
+  invoiceStatusSetRoute,
+  paymentApplyRoute,
+  paymentListRoute,
+  arAgingReportRoute,
+  arBalanceRoute,
+  arStatementRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

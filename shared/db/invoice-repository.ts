@@ -1,0 +1,179 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DuplicateIdError, NotFoundError, RevisionConflictError } from '../domain/errors';
+import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses } from '../domain/receivables/invoice';
+import type { InvoiceChange } from '../domain/receivables/invoice-changes';
+import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
+import { dynamo, tableName } from './client';
+import { eventRecordPuts } from './event-repository';
+import { withoutStorageAttributes } from './item';
+import { keys, timeOrderedKey } from './keys';
+import { type Page, type StartKey, queryPage } from './query-page';
+import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
+
+/** The order already has an invoice: set collapses into it. */
+export class OrderAlreadyInvoicedError extends Error {
+  constructor() {
+    super('The order already has an invoice');
+    this.name = 'OrderAlreadyInvoicedError';
+  }
+}
+
+class InvoiceRevisionMovedError extends Error {}
+
+function listingKey(invoice: Invoice) {
+  return timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
+}
+
+function invoiceItem(invoice: Invoice): Record<string, unknown> {
+  const sortKey = listingKey(invoice);
+  return {
+    ...keys.invoice(invoice.orgcode, invoice.invoice_id),
+    record_type: 'invoice',
+    gsi1pk: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id),
+    gsi1sk: sortKey,
+    gsi2pk: keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'),
+    gsi2sk: sortKey,
+    ...invoice,
+  };
+}
+
+export async function findInvoice(orgcode: string, invoiceId: string): Promise<Invoice | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invoice(orgcode, invoiceId), ConsistentRead: true }),
+  );
+  return Item && withoutStorageAttributes<Invoice>(Item);
+}
+
+/** The invoice of an order, if it has one (consistent: a duplicate order must find it). */
+export async function findInvoiceOfOrder(orgcode: string, orderId: string): Promise<Invoice | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.orderInvoice(orgcode, orderId), ConsistentRead: true }),
+  );
+  return Item ? findInvoice(orgcode, String(Item.invoice_id)) : undefined;
+}
+
+/** The record that makes an order's invoice unique; a transaction may also check it is still absent. */
+export function orderInvoiceAbsent(orgcode: string, orderId: string) {
+  return { key: keys.orderInvoice(orgcode, orderId), expression: 'attribute_not_exists(pk)' };
+}
+
+function changeWrites(change: InvoiceChange): GuardedWrite[] {
+  const { orgcode } = change.invoice;
+  return [
+    ...(change.event ? eventRecordPuts(change.event) : []),
+    ...(change.receivable ? receivableWrites(orgcode, change.receivable) : []),
+  ];
+}
+
+async function afterCommit(change: InvoiceChange): Promise<void> {
+  if (change.receivable) await pruneSettledReceivable(change.invoice.orgcode, change.receivable);
+}
+
+/**
+ * Creates an invoice with its order claim, its event and its receivable
+ * writes in one transaction (plus `extra`, e.g. the idempotency record). A
+ * second invoice for the order fails with OrderAlreadyInvoicedError.
+ */
+export async function createInvoice(change: InvoiceChange, extra: GuardedWrite[] = []): Promise<void> {
+  const { invoice } = change;
+  await writeAtomically([
+    ...extra,
+    {
+      item: { ...keys.orderInvoice(invoice.orgcode, invoice.order_id), record_type: 'order_invoice', invoice_id: invoice.invoice_id },
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new OrderAlreadyInvoicedError(),
+    },
+    {
+      item: invoiceItem(invoice),
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new DuplicateIdError('invoice_id', invoice.invoice_id),
+    },
+    ...changeWrites(change),
+  ]);
+  await afterCommit(change);
+}
+
+const maxConflictRetries = 5;
+
+/**
+ * Saves a changed invoice (already at its next revision) if the stored one is
+ * still at `expectedRevision`, with what the change records and `extra`
+ * writes, all or nothing. When another change got there first: 409 with the
+ * current revision (or 404 if the invoice is gone).
+ */
+export async function saveInvoiceChange(expectedRevision: number, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
+  const saved = change.invoice;
+  const invoicePut: GuardedPut = {
+    item: invoiceItem(saved),
+    condition: { expression: 'revision = :expected', values: { ':expected': expectedRevision } },
+    onConditionFailed: () => new InvoiceRevisionMovedError(),
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await writeAtomically([...extra, invoicePut, ...changeWrites(change)]);
+      await afterCommit(change);
+      return saved;
+    } catch (error) {
+      const moved = error instanceof InvoiceRevisionMovedError;
+      if (!moved && !(error instanceof TransactionConflictError)) throw error;
+      const current = await findInvoice(saved.orgcode, saved.invoice_id);
+      if (!current) throw new NotFoundError();
+      if (current.revision !== expectedRevision) throw new RevisionConflictError(expectedRevision, current.revision);
+      // Another transaction held an item (not the invoice's revision): the same write may succeed now.
+      if (attempt >= maxConflictRetries) throw error;
+      await sleep(Math.random() * 20 * attempt);
+    }
+  }
+}
+
+export interface InvoiceFilter {
+  customer_id?: string;
+  status?: InvoiceStatus;
+  due_from?: string;
+  due_to?: string;
+}
+
+/** Statuses a list shows by default: the non-terminal ones (list rule 4). */
+const defaultListedStatuses = ['draft', 'open', 'partially_paid'] as const;
+
+/**
+ * A page of invoices by due date: a customer's (gsi1) or the org's active or
+ * closed ones (gsi2), filtered by status, within [due_from, due_to).
+ */
+export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, startKey?: StartKey): Promise<Page<Invoice>> {
+  const byCustomer = filter.customer_id !== undefined;
+  const index = byCustomer ? { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' } : { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' };
+  const statuses = filter.status ? [filter.status] : defaultListedStatuses;
+  const lifecycle = filter.status && terminalInvoiceStatuses.includes(filter.status) ? 'closed' : 'active';
+  const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk, '#status': 'status' };
+  const values: Record<string, unknown> = {
+    ':pk': byCustomer ? keys.invoicesOfCustomer(orgcode, filter.customer_id ?? '') : keys.invoicesInLifecycle(orgcode, lifecycle),
+  };
+  statuses.forEach((status, index) => {
+    values[`:status${index}`] = status;
+  });
+  let keyCondition = '#pk = :pk';
+  if (filter.due_from !== undefined && filter.due_to !== undefined) {
+    keyCondition += ' AND #sk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': filter.due_from, ':to': filter.due_to });
+  } else if (filter.due_from !== undefined) {
+    keyCondition += ' AND #sk >= :from';
+    values[':from'] = filter.due_from;
+  } else if (filter.due_to !== undefined) {
+    keyCondition += ' AND #sk < :to';
+    values[':to'] = filter.due_to;
+  }
+  return queryPage(
+    {
+      IndexName: index.name,
+      KeyConditionExpression: keyCondition,
+      FilterExpression: `#status IN (${statuses.map((_status, index) => `:status${index}`).join(', ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+    limit,
+    startKey,
+    (item) => withoutStorageAttributes<Invoice>(item),
+  );
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import {
+  type RequestContext,
+  type SourceRef,
+  cccode,
+  channelCode,
+  clientId,
+  dateTime,
+  logicalGuid,
+  longText,
+  requestContext,
+  shortText,
+  sourceRefs,
+} from '../common-schemas';
+import { decimalFromNumber } from '../decimal';
+import { InvalidStateError, type ValidationIssue } from '../errors';
+import { type MinorUnits, amountOrMoney, currencyCode, fromMinorUnits, readAmount, sumUnits } from './money';
+
+/** DESIGN.md section 5. `partially_paid` and `paid` follow from payments only. */
+export const invoiceStatuses = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const terminalInvoiceStatuses: readonly InvoiceStatus[] = ['paid', 'void', 'written_off'];
+/** Statuses in which an invoice is owed: it counts in aging and balances and takes payments. */
+export const receivableStatuses: readonly InvoiceStatus[] = ['open', 'partially_paid'];
+
+export const isTerminal = (status: InvoiceStatus) => terminalInvoiceStatuses.includes(status);
+export const isReceivable = (status: InvoiceStatus) => receivableStatuses.includes(status);
+
+const maxNetDays = 3650;
+
+export const paymentTerms = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('net'), net_days: z.number().int().min(0).max(maxNetDays) }).strict(),
+  z.object({ type: z.literal('due_on_receipt') }).strict(),
+]);
+export type PaymentTerms = z.infer<typeof paymentTerms>;
+
+const quantity = z
+  .number()
+  .finite()
+  .positive()
+  .max(1e9)
+  .refine((value) => decimalFromNumber(value).scale <= 6, 'must have at most 6 decimal places');
+
+export const invoiceLineInput = z
+  .object({
+    sku: shortText.optional(),
+    description: shortText.optional(),
+    quantity,
+    unit_amount: amountOrMoney,
+    tax_amount: amountOrMoney.optional(),
+  })
+  .strict();
+export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
+
+/** Lines an invoice may carry: it and its ledger writes stay well inside one 400 KB item. */
+export const maxInvoiceLines = 250;
+
+/** The invoice content shared by `/invoice/set` and the order-placed event. */
+export const invoiceContentFields = {
+  customer_id: clientId,
+  currency: currencyCode,
+  lines: z.array(invoiceLineInput).min(1).max(maxInvoiceLines),
+  subtotal: amountOrMoney.optional(),
+  tax_total: amountOrMoney.optional(),
+  total: amountOrMoney.optional(),
+  payment_terms: paymentTerms,
+  channel_code: channelCode.optional(),
+  logical_guid: logicalGuid.optional(),
+  cccode: cccode.optional(),
+};
+
+export const invoiceSetRequest = z
+  .object({
+    invoice_id: clientId.optional(),
+    order_id: clientId,
+    ...invoiceContentFields,
+    /** The invoice date; defaults to when the invoice is issued (opened). */
+    issued_at: dateTime.optional(),
+    status: z.enum(['draft', 'open']).default('open'),
+    // Optional here so that changing an existing draft without it is 428, not 400.
+    expected_revision: z.number().int().min(1).optional(),
+    memo: longText.optional(),
+    reason: longText.optional(),
+    source_refs: sourceRefs.default([]),
+    request_context: requestContext.optional(),
+  })
+  .strict();
+export type InvoiceSetRequest = z.infer<typeof invoiceSetRequest>;
+
+export interface InvoiceLine {
+  sku?: string;
+  description?: string;
+  quantity: number;
+  unit_amount: number;
+  tax_amount: number;
+  /** quantity x unit_amount, before tax. */
+  line_amount: number;
+}
+
+export interface Invoice {
+  invoice_id: string;
+  orgcode: string;
+  order_id: string;
+  customer_id: string;
+  currency: string;
+  lines: InvoiceLine[];
+  subtotal: number;
+  tax_total: number;
+  total: number;
+  amount_paid: number;
+  balance_due: number;
+  payment_terms: PaymentTerms;
+  issued_at?: string;
+  due_at?: string;
+  status: InvoiceStatus;
+  status_reason?: string;
+  memo?: string;
+  channel_code?: string;
+  logical_guid?: string;
+  cccode?: string;
+  source_refs: SourceRef[];
+  request_context: RequestContext;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Invoice content checked and priced: what a request or an order event describes. */
+export type InvoiceContent = Pick<
+  Invoice,
+  | 'customer_id'
+  | 'currency'
+  | 'lines'
+  | 'subtotal'
+  | 'tax_total'
+  | 'total'
+  | 'payment_terms'
+  | 'channel_code'
+  | 'logical_guid'
+  | 'cccode'
+>;
+
+type ContentInput = z.infer<z.ZodObject<typeof invoiceContentFields>>;
+
+/**
+ * Prices the lines exactly in the currency's minor units and checks any totals
+ * the caller stated against them. Returns every problem found, by field path.
+ */
+export function priceInvoice(input: ContentInput): { content: InvoiceContent } | { issues: ValidationIssue[] } {
+  const { currency } = input;
+  const issues: ValidationIssue[] = [];
+  const read = (value: z.infer<typeof amountOrMoney>, path: string): MinorUnits => {
+    const result = readAmount(value, currency);
+    if ('problem' in result) {
+      issues.push({ path, message: result.problem });
+      return 0n;
+    }
+    if (result.units < 0n) issues.push({ path, message: 'must not be negative' });
+    return result.units;
+  };
+
+  const priced = input.lines.map((line, index) => {
+    const unit = read(line.unit_amount, `lines.${index}.unit_amount`);
+    const tax = line.tax_amount === undefined ? 0n : read(line.tax_amount, `lines.${index}.tax_amount`);
+    const { units: quantityUnits, scale } = decimalFromNumber(line.quantity);
+    const product = unit * quantityUnits;
+    const divisor = 10n ** BigInt(scale);
+    if (product % divisor !== 0n) {
+      issues.push({ path: `lines.${index}.quantity`, message: `quantity x unit_amount must come to whole ${currency} minor units` });
+    }
+    return { line, unit, tax, amount: product / divisor };
+  });
+
+  const subtotal = sumUnits(priced.map((line) => line.amount));
+  const taxTotal = sumUnits(priced.map((line) => line.tax));
+  const total = subtotal + taxTotal;
+  const stated = { subtotal, tax_total: taxTotal, total } as const;
+  for (const field of ['subtotal', 'tax_total', 'total'] as const) {
+    const given = input[field];
+    if (given === undefined) continue;
+    const units = read(given, field);
+    if (units !== stated[field]) {
+      issues.push({ path: field, message: `must equal the lines' ${field.replace('_', ' ')}, ${fromMinorUnits(stated[field], currency)}` });
+    }
+  }
+  if (total <= 0n && !issues.length) issues.push({ path: 'lines', message: 'the invoice total must be greater than zero' });
+  if (issues.length) return { issues };
+
+  const money = (units: MinorUnits) => fromMinorUnits(units, currency);
+  return {
+    content: {
+      customer_id: input.customer_id,
+      currency,
+      lines: priced.map(({ line, unit, tax, amount }) => ({
+        ...(line.sku !== undefined && { sku: line.sku }),
+        ...(line.description !== undefined && { description: line.description }),
+        quantity: line.quantity,
+        unit_amount: money(unit),
+        tax_amount: money(tax),
+        line_amount: money(amount),
+      })),
+      subtotal: money(subtotal),
+      tax_total: money(taxTotal),
+      total: money(total),
+      payment_terms: input.payment_terms,
+      channel_code: input.channel_code,
+      logical_guid: input.logical_guid,
+      cccode: input.cccode,
+    },
+  };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** When an invoice issued at `issuedAt` falls due under its terms. */
+export function dueAt(issuedAt: string, terms: PaymentTerms): string {
+  const days = terms.type === 'net' ? terms.net_days : 0;
+  return new Date(new Date(issuedAt).getTime() + days * dayMs).toISOString();
+}
+
+/** The UTC calendar day of an instant, `YYYY-MM-DD`: aging counts whole days past it. */
+export const utcDay = (instant: string) => instant.slice(0, 10);
+
+/** The status a receivable invoice has after payments: it follows from what is still owed. */
+export function statusAfterPayments(amountPaid: MinorUnits, balanceDue: MinorUnits): InvoiceStatus {
+  if (balanceDue === 0n) return 'paid';
+  return amountPaid > 0n ? 'partially_paid' : 'open';
+}
+
+/** Statuses `/invoice/status/set` can set. */
+export const settableInvoiceStatuses = ['open', 'void', 'written_off'] as const;
+export type SettableInvoiceStatus = (typeof settableInvoiceStatuses)[number];
+
+const moveSources: Record<SettableInvoiceStatus, readonly InvoiceStatus[]> = {
+  open: ['draft', 'written_off'],
+  void: ['draft', 'open'],
+  written_off: ['open', 'partially_paid'],
+};
+
+/** Why `invoice` cannot be moved to `target`, or undefined when it can. */
+export function invalidInvoiceMove(invoice: Invoice, target: SettableInvoiceStatus): InvalidStateError | undefined {
+  const sources = moveSources[target];
+  if (!sources.includes(invoice.status)) {
+    return new InvalidStateError(`A ${invoice.status} invoice cannot become ${target}: only ${sources.join(' or ')} can`, {
+      from: invoice.status,
+      to: target,
+    });
+  }
+  if (target === 'void' && invoice.amount_paid !== 0) {
+    return new InvalidStateError('An invoice with payments applied cannot be voided; write it off instead', {
+      from: invoice.status,
+      to: target,
+      amount_paid: invoice.amount_paid,
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { amount as amountNumber } from '../common-schemas';
+import { decimalFromNumber, decimalToNumber } from '../decimal';
+
+/**
+ * Receivables money: whole minor units of one currency (cents for USD, yen for
+ * JPY, fils for BHD) held as bigint, so every sum, balance and comparison is
+ * exact. Amounts enter and leave as JSON numbers in major units.
+ */
+export type MinorUnits = bigint;
+
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD')
+  .transform((value) => value.toUpperCase())
+  .refine(isKnownCurrency, 'is not an ISO 4217 currency this service knows');
+
+function isKnownCurrency(code: string): boolean {
+  return (Intl.supportedValuesOf('currency') as string[]).includes(code);
+}
+
+/** Digits after the decimal point the currency uses (ISO 4217 minor unit), from Node's ICU data. */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** The amount in minor units, or undefined when it has more decimals than the currency has. */
+export function toMinorUnits(amount: number, currency: string): MinorUnits | undefined {
+  const digits = minorDigits(currency);
+  const decimal = decimalFromNumber(amount);
+  if (decimal.scale <= digits) return decimal.units * 10n ** BigInt(digits - decimal.scale);
+  const excess = 10n ** BigInt(decimal.scale - digits);
+  return decimal.units % excess === 0n ? decimal.units / excess : undefined;
+}
+
+export function fromMinorUnits(units: MinorUnits, currency: string): number {
+  return decimalToNumber({ units, scale: minorDigits(currency) });
+}
+
+/**
+ * An amount given either as a number (in the currency stated beside it) or as
+ * the spec's Money `{currency, amount}`; both forms are accepted wherever an
+ * amount sits next to a currency, since the platform's services send either.
+ */
+export const amountOrMoney = z.union([
+  amountNumber,
+  z.object({ currency: currencyCode, amount: amountNumber }).strict(),
+]);
+export type AmountOrMoney = z.infer<typeof amountOrMoney>;
+
+/** Reads `value` in `currency`; a message explains why it cannot be (wrong currency, too many decimals). */
+export function readAmount(
+  value: AmountOrMoney,
+  currency: string,
+): { units: MinorUnits } | { problem: string } {
+  if (typeof value !== 'number' && value.currency !== currency) {
+    return { problem: `is in ${value.currency}, but the invoice is in ${currency}` };
+  }
+  const number = typeof value === 'number' ? value : value.amount;
+  const units = toMinorUnits(number, currency);
+  if (units === undefined) return { problem: `has more decimals than ${currency} has (${minorDigits(currency)})` };
+  return { units };
+}
+
+export const sumUnits = (values: readonly MinorUnits[]): MinorUnits => values.reduce((total, value) => total + value, 0n);
+export const minUnits = (a: MinorUnits, b: MinorUnits): MinorUnits => (a < b ? a : b);

@@ -1,0 +1,172 @@
+import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
+import type { SourceRef } from '../domain/common-schemas';
+import { newId } from '../domain/identifiers';
+import { requireExpectedRevision } from '../domain/revision';
+import {
+  type Invoice,
+  type InvoiceContent,
+  type InvoiceSetRequest,
+  type SettableInvoiceStatus,
+  dueAt,
+  invalidInvoiceMove,
+  priceInvoice,
+} from '../domain/receivables/invoice';
+import {
+  type ChangeOrigin,
+  type InvoiceChange,
+  asRevisionAfter,
+  issueInvoice,
+  moveInvoiceStatus,
+} from '../domain/receivables/invoice-changes';
+import type { GuardedWrite } from '../db/atomic-write';
+import { OrderAlreadyInvoicedError, createInvoice, findInvoice, findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
+import { applyParkedTenders } from './tenders';
+
+export interface InvoiceDraft {
+  invoice_id?: string;
+  order_id: string;
+  content: InvoiceContent;
+  issued_at?: string;
+  status: 'draft' | 'open';
+  memo?: string;
+  reason?: string;
+  source_refs: SourceRef[];
+}
+
+export interface InvoiceSetResult {
+  invoice: Invoice;
+  /** True when the order already had this invoice and nothing was changed (set is idempotent on order_id). */
+  collapsed: boolean;
+}
+
+function priced(input: Parameters<typeof priceInvoice>[0], pathPrefix = ''): InvoiceContent {
+  const result = priceInvoice(input);
+  if ('issues' in result) {
+    throw new ValidationError(result.issues.map((issue) => ({ ...issue, path: `${pathPrefix}${issue.path}` })));
+  }
+  return result.content;
+}
+
+/** The invoice a draft describes, as first stored: a draft, or issued at once. */
+function newInvoiceChange(draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange {
+  const now = origin.now.toISOString();
+  const invoice: Invoice = {
+    invoice_id: draft.invoice_id ?? newId('inv', origin.now),
+    orgcode: origin.orgcode,
+    order_id: draft.order_id,
+    ...draft.content,
+    amount_paid: 0,
+    balance_due: draft.content.total,
+    ...(draft.issued_at && { issued_at: draft.issued_at, due_at: dueAt(draft.issued_at, draft.content.payment_terms) }),
+    status: 'draft',
+    ...(draft.memo !== undefined && { memo: draft.memo }),
+    source_refs: draft.source_refs,
+    request_context: origin.requestContext,
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  return draft.status === 'open' ? issueInvoice(invoice, origin, draft.reason, draft.source_refs) : { invoice };
+}
+
+/**
+ * Creates the order's invoice, or collapses into the one it already has.
+ * Tenders that arrived before the invoice are applied right after, also on a
+ * collapse, so a crash between the two is repaired by the retry.
+ */
+export async function createOrCollapse(draft: InvoiceDraft, origin: ChangeOrigin, extra: (data: InvoiceSetResult) => GuardedWrite[] = () => []): Promise<InvoiceSetResult> {
+  let result: InvoiceSetResult;
+  const existing = await findInvoiceOfOrder(origin.orgcode, draft.order_id);
+  if (existing) {
+    result = { invoice: existing, collapsed: true };
+  } else {
+    const change = newInvoiceChange(draft, origin);
+    result = { invoice: change.invoice, collapsed: false };
+    try {
+      await createInvoice(change, extra(result));
+    } catch (error) {
+      if (!(error instanceof OrderAlreadyInvoicedError)) throw error;
+      const winner = await findInvoiceOfOrder(origin.orgcode, draft.order_id);
+      if (!winner) throw error;
+      result = { invoice: winner, collapsed: true };
+    }
+  }
+  if (draft.invoice_id !== undefined && result.invoice.invoice_id !== draft.invoice_id) {
+    throw new DuplicateIdError('order_id', draft.order_id);
+  }
+  await applyParkedTenders(origin.orgcode, draft.order_id, origin.now);
+  // Parked tenders change the invoice: answer with what is stored now.
+  return { ...result, invoice: (await findInvoice(origin.orgcode, result.invoice.invoice_id)) ?? result.invoice };
+}
+
+/**
+ * `/invoice/set`: creates the order's invoice (draft or issued), collapses a
+ * duplicate order into its invoice, and with `expected_revision` changes a
+ * draft (and issues it when `status` is `open`).
+ */
+export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigin): Promise<InvoiceSetResult> {
+  const content = priced(request);
+  if (request.invoice_id !== undefined) {
+    const byId = await findInvoice(origin.orgcode, request.invoice_id);
+    if (byId && byId.order_id !== request.order_id) throw new DuplicateIdError('invoice_id', request.invoice_id);
+  }
+  const draft: InvoiceDraft = {
+    invoice_id: request.invoice_id,
+    order_id: request.order_id,
+    content,
+    issued_at: request.issued_at,
+    status: request.status,
+    memo: request.memo,
+    reason: request.reason,
+    source_refs: request.source_refs,
+  };
+  if (request.expected_revision === undefined) return createOrCollapse(draft, origin);
+
+  const current = await findInvoiceOfOrder(origin.orgcode, request.order_id);
+  if (!current || (request.invoice_id !== undefined && current.invoice_id !== request.invoice_id)) throw new NotFoundError();
+  if (current.revision !== request.expected_revision) throw new RevisionConflictError(request.expected_revision, current.revision);
+  if (current.status !== 'draft') {
+    throw new InvalidStateError(`A ${current.status} invoice cannot be changed: only a draft can`, { from: current.status });
+  }
+  const rewritten: Invoice = {
+    ...current,
+    ...content,
+    balance_due: content.total,
+    ...(request.issued_at ? { issued_at: request.issued_at, due_at: dueAt(request.issued_at, content.payment_terms) } : {}),
+    ...(request.memo !== undefined && { memo: request.memo }),
+    source_refs: request.source_refs,
+  };
+  if (!request.issued_at) {
+    delete rewritten.issued_at;
+    delete rewritten.due_at;
+  }
+  const change = request.status === 'open' ? issueInvoice(rewritten, origin, request.reason, request.source_refs) : { invoice: rewritten };
+  const invoice = await saveInvoiceChange(current.revision, asRevisionAfter(change, current, origin.now));
+  if (request.status === 'open') await applyParkedTenders(origin.orgcode, request.order_id, origin.now);
+  return { invoice: (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice, collapsed: false };
+}
+
+export interface InvoiceStatusChange {
+  invoice_id: string;
+  status: SettableInvoiceStatus;
+  expected_revision?: number;
+  reason?: string;
+  source_refs: SourceRef[];
+}
+
+/** `/invoice/status/set`: one of the moves of DESIGN.md section 5, under the expected revision. */
+export async function setInvoiceStatus(request: InvoiceStatusChange, origin: ChangeOrigin): Promise<Invoice> {
+  const expected = requireExpectedRevision(request.expected_revision);
+  const current = await findInvoice(origin.orgcode, request.invoice_id);
+  if (!current) throw new NotFoundError();
+  if (current.revision !== expected) throw new RevisionConflictError(expected, current.revision);
+  const invalid = invalidInvoiceMove(current, request.status);
+  if (invalid) throw invalid;
+  const change = moveInvoiceStatus(current, request.status, origin, request.reason, request.source_refs);
+  const invoice = await saveInvoiceChange(expected, asRevisionAfter(change, current, origin.now));
+  if (current.status === 'draft' && invoice.status === 'open') {
+    await applyParkedTenders(origin.orgcode, invoice.order_id, origin.now);
+    return (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice;
+  }
+  return invoice;
+}

@@ -1,0 +1,119 @@
+import type { StartKey } from '../db/query-page';
+import { type ReceivableAmount, readNetBefore, readReceivables, readStatementEntries } from '../db/receivables-repository';
+import type { StatementEntry } from '../domain/receivables/invoice-changes';
+import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
+
+/** One customer's amounts owed in one currency, by due day. */
+export interface CustomerReceivables {
+  customer_id: string;
+  currency: string;
+  amounts: ReceivableAmount[];
+}
+
+/** Where a customer-by-customer report resumes: the item after the last read, and the group it was in. */
+export interface ReceivablesCursor {
+  key: StartKey;
+  carry?: CustomerReceivables;
+}
+
+/** Pre-aggregated items read per call at the most: the bound on one report call's work. */
+export const maxReceivableItemsPerCall = 4000;
+const maxItemsPerRead = 1000;
+
+/**
+ * Up to `limit` complete customer-and-currency groups of the org's
+ * receivables, in customer order. Each read asks for no more items than
+ * groups still missing, so a page never overshoots `limit`; a group cut by a
+ * read is carried into the cursor.
+ */
+export async function readCustomerReceivables(
+  orgcode: string,
+  filter: { customer_id?: string; currency?: string },
+  limit: number,
+  cursor?: ReceivablesCursor,
+): Promise<{ groups: CustomerReceivables[]; next?: ReceivablesCursor }> {
+  const groups: CustomerReceivables[] = [];
+  let carry = cursor?.carry;
+  let key = cursor?.key;
+  let itemsRead = 0;
+  do {
+    const wanted = Math.min(maxItemsPerRead, limit - groups.length);
+    const page = await readReceivables(orgcode, filter, wanted, key);
+    itemsRead += page.amounts.length;
+    for (const amount of page.amounts) {
+      if (carry && carry.customer_id === amount.customer_id && carry.currency === amount.currency) {
+        carry.amounts.push(amount);
+        continue;
+      }
+      if (carry) groups.push(carry);
+      carry = { customer_id: amount.customer_id, currency: amount.currency, amounts: [amount] };
+    }
+    key = page.lastKey;
+  } while (key && groups.length < limit && itemsRead < maxReceivableItemsPerCall);
+  if (!key) {
+    if (carry) groups.push(carry);
+    return { groups };
+  }
+  return { groups, next: { key, carry } };
+}
+
+export type CurrencyUnits = Record<string, string>;
+
+const addUnits = (units: CurrencyUnits, currency: string, amount: bigint) => {
+  units[currency] = String(BigInt(units[currency] ?? '0') + amount);
+};
+
+export const moneyList = (units: CurrencyUnits) =>
+  Object.keys(units)
+    .sort()
+    .map((currency) => ({ currency, amount: fromMinorUnits(BigInt(units[currency] ?? '0'), currency) }));
+
+/** Sums balances per currency into `units`. */
+export function addBalances(units: CurrencyUnits, group: CustomerReceivables): bigint {
+  let sum = 0n;
+  for (const amount of group.amounts) sum += toMinorUnits(amount.balance, group.currency) ?? 0n;
+  addUnits(units, group.currency, sum);
+  return sum;
+}
+
+/**
+ * The customer's balance per currency at `from`: the net of every month
+ * before `from`'s month, plus the entries of that month before `from`. Cost:
+ * one item per month of history and the entries of one month.
+ */
+export async function openingBalances(orgcode: string, customerId: string, from: string): Promise<CurrencyUnits> {
+  const month = from.slice(0, 7);
+  const opening: CurrencyUnits = {};
+  for (const net of await readNetBefore(orgcode, customerId, month)) {
+    addUnits(opening, net.currency, toMinorUnits(net.net, net.currency) ?? 0n);
+  }
+  let key: StartKey | undefined;
+  do {
+    const page = await readStatementEntries(orgcode, customerId, { from: `${month}-01T00:00:00.000Z`, to: from }, maxItemsPerRead, key);
+    for (const entry of page.entries) addUnits(opening, entry.currency, toMinorUnits(entry.amount, entry.currency) ?? 0n);
+    key = page.lastKey;
+  } while (key);
+  return opening;
+}
+
+/** A statement line: the entry and the customer's balance in its currency after it. */
+export interface StatementLine extends StatementEntry {
+  running_balance: number;
+}
+
+/** The next `limit` entries in [from, to), each with the running balance after it (updating `running`). */
+export async function statementLines(
+  orgcode: string,
+  customerId: string,
+  window: { from: string; to: string },
+  running: CurrencyUnits,
+  limit: number,
+  startKey?: StartKey,
+): Promise<{ lines: StatementLine[]; lastKey?: StartKey }> {
+  const page = await readStatementEntries(orgcode, customerId, window, limit, startKey);
+  const lines = page.entries.map((entry) => {
+    addUnits(running, entry.currency, toMinorUnits(entry.amount, entry.currency) ?? 0n);
+    return { ...entry, running_balance: fromMinorUnits(BigInt(running[entry.currency] ?? '0'), entry.currency) };
+  });
+  return { lines, lastKey: page.lastKey };
+}

@@ -1,0 +1,45 @@
+import type { StoreAccess } from './route-definition';
+
+/**
+ * What an EventBridge rule matches: the event's `source` and `detail-type`,
+ * each one of the listed values. The CDK stack deploys these very patterns and
+ * the local bus routes with them, so the two can never disagree.
+ */
+export interface EventPattern {
+  source: string[];
+  'detail-type': string[];
+}
+
+/**
+ * A function fed by an EventBridge rule with the platform's events (DESIGN.md
+ * section 7). Entry file: `functions/consumers/<name>.ts`, exporting `handler`.
+ * Delivery is asynchronous and at least once; an event that still fails after
+ * Lambda's retries goes to the dead-letter queue with its reason.
+ */
+export interface ConsumerFunctionDefinition {
+  name: string;
+  description: string;
+  pattern: EventPattern;
+  stores: StoreAccess;
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
+export const consumerFunctions: ConsumerFunctionDefinition[] = [
+  {
+    name: 'order-placed',
+    description: 'Creates the invoice of an order placed with payment terms, once per order',
+    pattern: { source: ['retail.orders'], 'detail-type': ['order.placed'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
+  {
+    name: 'tender-captured',
+    description: "Applies a captured tender to its order's invoice, once per tender, or keeps it until the invoice exists",
+    pattern: { source: ['retail.payments'], 'detail-type': ['tender.captured'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
+];

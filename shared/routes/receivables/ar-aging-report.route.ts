@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
+import { type CurrencyTotals, ageAmounts, agingBuckets, bucketsView } from '../../domain/receivables/aging';
+import { currencyCode } from '../../domain/receivables/money';
+import { type ReceivablesCursor, readCustomerReceivables } from '../../receivables/reports';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+/** A day, `YYYY-MM-DD`, or an instant whose UTC day is meant. */
+export const reportDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'must be a date such as 2026-11-30, or a date-time')
+  .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), 'is not a valid date')
+  .transform((value) => (value.length === 10 ? value : new Date(value).toISOString().slice(0, 10)));
+
+const agingReportRequest = z
+  .object({
+    /** Default: today (UTC). */
+    as_of: reportDay.optional(),
+    customer_id: clientId.optional(),
+    currency: currencyCode.optional(),
+    /** Customer rows per page. */
+    limit: listLimit(),
+    next_token: nextToken,
+    ...commonRequestFields,
+  })
+  .strict();
+
+interface AgingProgress {
+  cursor: ReceivablesCursor;
+  totals: CurrencyTotals;
+}
+
+export const arAgingReportRoute = defineRoute({
+  path: '/ar/aging/report',
+  operation: 'ar.aging.report',
+  name: 'ar-aging-report',
+  family: 'receivables',
+  schema: agingReportRequest,
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ as_of: '2026-11-30', currency: 'USD', limit: 50 }),
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...rest } = input;
+    const filter = { ...rest, as_of: rest.as_of ?? context.now.toISOString().slice(0, 10) };
+    const tokens = pageCursor<AgingProgress>(context, filter);
+    const progress = tokens.read(next_token);
+    const totals = progress?.totals ?? {};
+    const page = await readCustomerReceivables(context.caller.orgcode, filter, limit, progress?.cursor);
+    const customers = page.groups.map((group) => {
+      const aged = ageAmounts(group.currency, group.amounts, filter.as_of, totals);
+      return {
+        customer_id: group.customer_id,
+        currency: group.currency,
+        ...bucketsView(group.currency, aged.buckets),
+        open_invoices: aged.open_invoices,
+      };
+    });
+    return {
+      report: {
+        as_of: filter.as_of,
+        buckets: agingBuckets,
+        customers,
+        totals: Object.keys(totals)
+          .sort()
+          .map((currency) => ({
+            currency,
+            ...bucketsView(currency, totals[currency]!.buckets),
+            open_invoices: totals[currency]!.open_invoices,
+          })),
+        // Totals cover every customer only on the last page.
+        complete: page.next === undefined,
+      },
+      next_token: tokens.next(page.next && { cursor: page.next, totals }) ?? null,
+    };
+  },
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
+import { currencyCode, fromMinorUnits } from '../../domain/receivables/money';
+import { type CurrencyUnits, type ReceivablesCursor, addBalances, moneyList, readCustomerReceivables } from '../../receivables/reports';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+const balanceRequest = z
+  .object({
+    customer_id: clientId.optional(),
+    currency: currencyCode.optional(),
+    limit: listLimit(),
+    next_token: nextToken,
+    ...commonRequestFields,
+  })
+  .strict();
+
+interface BalanceProgress {
+  cursor: ReceivablesCursor;
+  totals: CurrencyUnits;
+}
+
+export const arBalanceRoute = defineRoute({
+  path: '/ar/balance',
+  operation: 'ar.balance',
+  name: 'ar-balance',
+  family: 'receivables',
+  schema: balanceRequest,
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ customer_id: 'cust_acme' }),
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...filter } = input;
+    const tokens = pageCursor<BalanceProgress>(context, filter);
+    const progress = tokens.read(next_token);
+    const totals = progress?.totals ?? {};
+    const page = await readCustomerReceivables(context.caller.orgcode, filter, limit, progress?.cursor);
+    const balances = page.groups.map((group) => ({
+      customer_id: group.customer_id,
+      currency: group.currency,
+      balance_due: fromMinorUnits(addBalances(totals, group), group.currency),
+      open_invoices: group.amounts.reduce((count, amount) => count + amount.open_invoices, 0),
+    }));
+    return {
+      balances,
+      totals: moneyList(totals),
+      // Totals cover every customer only on the last page.
+      complete: page.next === undefined,
+      next_token: tokens.next(page.next && { cursor: page.next, totals }) ?? null,
+    };
+  },
+});

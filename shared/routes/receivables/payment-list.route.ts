@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { listPayments } from '../../db/payment-repository';
+import type { StartKey } from '../../db/query-page';
+import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+const paymentListRequest = z
+  .object({
+    invoice_id: clientId.optional(),
+    customer_id: clientId.optional(),
+    limit: listLimit(),
+    next_token: nextToken,
+    ...commonRequestFields,
+  })
+  .strict()
+  .refine((input) => (input.invoice_id === undefined) !== (input.customer_id === undefined), {
+    path: ['invoice_id'],
+    message: 'give exactly one of invoice_id or customer_id',
+  });
+
+export const paymentListRoute = defineRoute({
+  path: '/invoice/payment/list',
+  operation: 'invoice.payment.list',
+  name: 'invoice-payment-list',
+  family: 'receivables',
+  schema: paymentListRequest,
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ customer_id: 'cust_acme' }),
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...filter } = input;
+    const cursor = pageCursor<StartKey>(context, filter);
+    const scope = filter.invoice_id !== undefined ? { invoice_id: filter.invoice_id } : { customer_id: filter.customer_id ?? '' };
+    const page = await listPayments(context.caller.orgcode, scope, limit, cursor.read(next_token));
+    return { payments: page.items, next_token: cursor.next(page.lastKey) ?? null };
+  },
+});

@@ -1,0 +1,211 @@
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { type LocalApi, post, startLocalApi } from '../support/local-api';
+
+let api: LocalApi;
+let orgcode: string;
+let ar: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  orgcode = uniqueOrgcode('AR');
+  ar = await callerHeaders({ orgcode, roles: ['ar_admin', 'acct_view'] });
+});
+
+const dayMs = 86_400_000;
+let orders = 0;
+
+function invoiceBody(overrides: Record<string, unknown> = {}) {
+  orders += 1;
+  return {
+    order_id: `ord_${orders}`,
+    customer_id: 'cust_acme',
+    currency: 'USD',
+    lines: [
+      { sku: 'A', description: 'Chair', quantity: 2, unit_amount: 10.05, tax_amount: 1.61 },
+      { sku: 'B', quantity: 1, unit_amount: 0.1, tax_amount: 0.2 },
+    ],
+    payment_terms: { type: 'net', net_days: 30 },
+    ...overrides,
+  };
+}
+
+async function createInvoice(overrides: Record<string, unknown> = {}) {
+  const response = await post('/invoice/set', invoiceBody(overrides), ar);
+  expect(response.status).toBe(200);
+  return response.body.data.invoice;
+}
+
+describe('invoice set', () => {
+  it('prices the lines exactly, issues the invoice and collapses a duplicate order into it', async () => {
+    const body = invoiceBody({ issued_at: '2026-11-01T10:00:00Z' });
+    const first = await post('/invoice/set', body, ar);
+    expect(first.status).toBe(200);
+    const invoice = first.body.data.invoice;
+    expect(invoice).toMatchObject({
+      status: 'open',
+      subtotal: 20.2,
+      tax_total: 1.81,
+      total: 22.01,
+      amount_paid: 0,
+      balance_due: 22.01,
+      revision: 1,
+      due_at: '2026-12-01T10:00:00.000Z',
+    });
+    const again = await post('/invoice/set', { ...body, lines: [{ sku: 'X', quantity: 1, unit_amount: 5 }] }, ar);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ collapsed: true, invoice: { invoice_id: invoice.invoice_id, total: 22.01 } });
+    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    expect(got.body.data.invoice).toEqual(invoice);
+  });
+
+  it('rejects stated totals that do not match the lines, and sub-cent amounts', async () => {
+    const response = await post('/invoice/set', invoiceBody({ total: 22, lines: [{ sku: 'A', quantity: 1, unit_amount: 1.005 }] }), ar);
+    expect(response.status).toBe(400);
+    const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['lines.0.unit_amount']));
+  });
+
+  it('changes a draft under its revision and issues it', async () => {
+    const draft = await createInvoice({ status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', revision: 1 });
+    const body = invoiceBody({ order_id: draft.order_id, lines: [{ sku: 'C', quantity: 3, unit_amount: 7 }] });
+    expect((await post('/invoice/set', { ...body, status: 'open', expected_revision: 2 }, ar)).status).toBe(409);
+    const issued = await post('/invoice/set', { ...body, status: 'open', expected_revision: 1 }, ar);
+    expect(issued.status).toBe(200);
+    expect(issued.body.data.invoice).toMatchObject({ status: 'open', total: 21, balance_due: 21, revision: 2 });
+    const notDraft = await post('/invoice/set', { ...body, expected_revision: 2 }, ar);
+    expect(notDraft.status).toBe(409);
+    expect(notDraft.body.error.major.tag).toBe('invalid-state');
+  });
+});
+
+describe('invoice status', () => {
+  it('makes the moves of the design and refuses the others', async () => {
+    const invoice = await createInvoice();
+    const move = (status: string, expected_revision?: number) =>
+      post('/invoice/status/set', { invoice_id: invoice.invoice_id, status, expected_revision }, ar);
+    expect((await move('void')).status).toBe(428);
+    expect((await move('open', 1)).body.error.major.tag).toBe('invalid-state');
+    const stale = await move('written_off', 7);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details).toMatchObject({ supplied_revision: 7, current_revision: 1 });
+    const writtenOff = await move('written_off', 1);
+    expect(writtenOff.body.data.invoice).toMatchObject({ status: 'written_off', revision: 2 });
+    const reopened = await move('open', 2);
+    expect(reopened.body.data.invoice).toMatchObject({ status: 'open', revision: 3 });
+    expect((await move('void', 3)).body.data.invoice.status).toBe('void');
+    expect((await move('open', 4)).body.error.major.tag).toBe('invalid-state');
+  });
+});
+
+describe('payment apply', () => {
+  it('applies under the revision, refuses more than the balance and ends paid', async () => {
+    const invoice = await createInvoice();
+    const apply = (amount: unknown, expected_revision?: number, extra: Record<string, unknown> = {}) =>
+      post('/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount, method: 'card', expected_revision, ...extra }, ar);
+    expect((await apply({ currency: 'USD', amount: 1 })).status).toBe(428);
+    expect((await apply({ currency: 'USD', amount: 22.02 }, 1)).status).toBe(400);
+    expect((await apply({ currency: 'EUR', amount: 1 }, 1)).status).toBe(400);
+    const partial = await apply(10, 1, { currency: 'USD' });
+    expect(partial.status).toBe(200);
+    expect(partial.body.data.invoice).toMatchObject({ status: 'partially_paid', amount_paid: 10, balance_due: 12.01, revision: 2 });
+    const rest = await apply({ currency: 'USD', amount: 12.01 }, 2);
+    expect(rest.body.data.invoice).toMatchObject({ status: 'paid', amount_paid: 22.01, balance_due: 0, revision: 3 });
+    const closed = await apply({ currency: 'USD', amount: 1 }, 3);
+    expect(closed.body.error.major.tag).toBe('invalid-state');
+    const payments = await post('/invoice/payment/list', { invoice_id: invoice.invoice_id }, ar);
+    expect(payments.body.data.payments.map((payment: { applied_amount: number }) => payment.applied_amount)).toEqual([10, 12.01]);
+  });
+
+  it('lets exactly one of 50 concurrent payments at the same revision through', async () => {
+    const invoice = await createInvoice();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post('/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount: { currency: 'USD', amount: 5 }, method: 'cash', expected_revision: 1 }, ar),
+      ),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    for (const result of results.filter((r) => r.status === 409)) {
+      expect(result.body.error.details).toMatchObject({ supplied_revision: 1, current_revision: 2 });
+    }
+    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    expect(got.body.data.invoice).toMatchObject({ amount_paid: 5, balance_due: 17.01, revision: 2 });
+  });
+});
+
+describe('aging', () => {
+  it('puts each boundary day in its bucket', async () => {
+    const asOf = Date.parse('2026-11-30T00:00:00Z');
+    const days = [0, 1, 30, 31, 60, 61, 90, 91, 120, 121];
+    for (const [index, day] of days.entries()) {
+      await createInvoice({
+        customer_id: `cust_${String(index).padStart(2, '0')}`,
+        payment_terms: { type: 'due_on_receipt' },
+        issued_at: new Date(asOf - day * dayMs + 3_600_000).toISOString(),
+        lines: [{ sku: 'A', quantity: 1, unit_amount: 100 }],
+      });
+    }
+    const report = await post('/ar/aging/report', { as_of: '2026-11-30', limit: 50 }, ar);
+    expect(report.status).toBe(200);
+    const bucketOf = (row: { buckets: Record<string, number> }) =>
+      Object.entries(row.buckets).find(([, amount]) => amount !== 0)?.[0];
+    expect(report.body.data.report.customers.map(bucketOf)).toEqual([
+      'current', '1-30', '1-30', '31-60', '31-60', '61-90', '61-90', '91-120', '91-120', '120+',
+    ]);
+    expect(report.body.data.report.totals).toEqual([
+      {
+        currency: 'USD',
+        buckets: { current: 100, '1-30': 200, '31-60': 200, '61-90': 200, '91-120': 200, '120+': 100 },
+        total: 1000,
+        open_invoices: 10,
+      },
+    ]);
+    expect(report.body.data.report.complete).toBe(true);
+  });
+
+  it('pages customers with running totals that end equal to one page', async () => {
+    for (let i = 0; i < 5; i += 1) await createInvoice({ customer_id: `c${i}` });
+    const whole = await post('/ar/aging/report', { limit: 100 }, ar);
+    let token: string | null = null;
+    const rows: unknown[] = [];
+    let last;
+    do {
+      const page = await post('/ar/aging/report', { limit: 2, next_token: token }, ar);
+      rows.push(...page.body.data.report.customers);
+      token = page.body.data.next_token;
+      last = page.body.data.report;
+    } while (token);
+    expect(rows).toEqual(whole.body.data.report.customers);
+    expect(last.totals).toEqual(whole.body.data.report.totals);
+  });
+});
+
+describe('balance and statement', () => {
+  it('sums what each customer owes, and lists dated entries with a running balance', async () => {
+    const a = await createInvoice({ customer_id: 'alpha', issued_at: '2026-10-05T00:00:00Z' });
+    await createInvoice({ customer_id: 'alpha', issued_at: '2026-11-03T00:00:00Z' });
+    await createInvoice({ customer_id: 'beta', issued_at: '2026-11-04T00:00:00Z' });
+    await post('/invoice/payment/apply', { invoice_id: a.invoice_id, amount: { currency: 'USD', amount: 2.01 }, method: 'cash', expected_revision: 1, received_at: '2026-11-10T00:00:00Z' }, ar);
+    const balance = await post('/ar/balance', {}, ar);
+    expect(balance.body.data.balances).toEqual([
+      { customer_id: 'alpha', currency: 'USD', balance_due: 42.01, open_invoices: 2 },
+      { customer_id: 'beta', currency: 'USD', balance_due: 22.01, open_invoices: 1 },
+    ]);
+    expect(balance.body.data.totals).toEqual([{ currency: 'USD', amount: 64.02 }]);
+    const statement = await post('/ar/statement', { customer_id: 'alpha', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, ar);
+    expect(statement.body.data.statement).toMatchObject({
+      opening_balances: [{ currency: 'USD', amount: 22.01 }],
+      closing_balances: [{ currency: 'USD', amount: 42.01 }],
+    });
+    expect(statement.body.data.statement.lines.map((line: { kind: string; amount: number; running_balance: number }) => [line.kind, line.amount, line.running_balance])).toEqual([
+      ['invoice', 22.01, 44.02],
+      ['payment', -2.01, 42.01],
+    ]);
+  });
+});
