@@ -35,6 +35,9 @@ const examplesNamingAbsentRecords = new Set([
   '/export/batch/status/set',
   '/export/schedule/get',
   '/export/schedule/status/set',
+  '/invoice/get',
+  '/invoice/status/set',
+  '/invoice/payment/apply',
 ]);
 
 /** Authenticated calls echo the caller in stats; a call stopped by auth does not. */
