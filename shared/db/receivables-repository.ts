@@ -97,18 +97,23 @@ export async function readReceivables(
   maxItems: number,
   startKey?: StartKey,
 ): Promise<ReceivablesPage> {
-  const values: Record<string, unknown> = { ':pk': keys.receivablesPartition(orgcode) };
+  const values: Record<string, unknown> = { ':pk': keys.receivablesPartition(orgcode), ':zero': 0 };
+  // A settled due day whose pruning did not happen is still an item; it owes nothing.
+  const conditions = ['(balance <> :zero OR open_invoices <> :zero)'];
   let keyCondition = 'pk = :pk';
   if (filter.customer_id !== undefined) {
     keyCondition += ' AND begins_with(sk, :customer)';
     values[':customer'] = keys.receivablesOfCustomerPrefix(filter.customer_id);
   }
-  if (filter.currency !== undefined) values[':currency'] = filter.currency;
+  if (filter.currency !== undefined) {
+    values[':currency'] = filter.currency;
+    conditions.push('currency = :currency');
+  }
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: keyCondition,
-      FilterExpression: filter.currency !== undefined ? 'currency = :currency' : undefined,
+      FilterExpression: conditions.join(' AND '),
       ExpressionAttributeValues: values,
       Limit: maxItems,
       ExclusiveStartKey: startKey,

@@ -2,8 +2,8 @@ import type { IdempotencyClaim } from '../db/idempotency-repository';
 import { idempotencyRecordPut } from '../db/idempotency-repository';
 import { saveInvoiceChange, findInvoice } from '../db/invoice-repository';
 import { paymentPut } from '../db/payment-repository';
-import { tenderAppliedWrites } from '../db/tender-repository';
-import { InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
+import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/tender-repository';
+import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
 import { isReceivable } from '../domain/receivables/invoice';
 import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
@@ -70,12 +70,17 @@ export async function applyManualPayment(
     origin.now,
   );
   const data = { payment: change.payment, invoice: change.invoice };
-  await saveInvoiceChange(expected, change, [
-    ...(idempotency ? [idempotencyRecordPut(idempotency, data, origin.now)] : []),
-    paymentPut(change.payment),
-    ...(request.tender_id
-      ? tenderAppliedWrites({ orgcode: origin.orgcode, tender_id: request.tender_id, order_id: invoice.order_id }, paymentId, false, origin.now)
-      : []),
-  ]);
+  try {
+    await saveInvoiceChange(expected, change, [
+      ...(idempotency ? [idempotencyRecordPut(idempotency, data, origin.now)] : []),
+      paymentPut(change.payment),
+      ...(request.tender_id
+        ? tenderAppliedWrites({ orgcode: origin.orgcode, tender_id: request.tender_id, order_id: invoice.order_id }, paymentId, false, origin.now)
+        : []),
+    ]);
+  } catch (error) {
+    if (error instanceof TenderAlreadyReceivedError) throw new DuplicateIdError('tender_id', request.tender_id ?? '');
+    throw error;
+  }
   return data;
 }

@@ -1,5 +1,5 @@
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, post, startLocalApi } from '../support/local-api';
 
 let api: LocalApi;
 let orgcode: string;
@@ -139,6 +139,22 @@ describe('payment apply', () => {
   });
 });
 
+describe('payment apply: replays and claimed tenders', () => {
+  it('replays a keyed payment and refuses a tender id already applied', async () => {
+    const invoice = await createInvoice();
+    const body = { invoice_id: invoice.invoice_id, amount: { currency: 'USD', amount: 1 }, method: 'card', expected_revision: 1, tender_id: 'tnd_1', idempotency_key: 'pay-1' };
+    const first = await post('/invoice/payment/apply', body, ar);
+    const replay = await post('/invoice/payment/apply', body, ar);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(first.body.data);
+    const again = await post('/invoice/payment/apply', { ...body, expected_revision: 2, idempotency_key: 'pay-2' }, ar);
+    expect(again.status).toBe(409);
+    expect(again.body.error.error_code).toBe('accounting.duplicate_id');
+    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    expect(got.body.data.invoice).toMatchObject({ amount_paid: 1, revision: 2 });
+  });
+});
+
 describe('aging', () => {
   it('puts each boundary day in its bucket', async () => {
     const asOf = Date.parse('2026-11-30T00:00:00Z');
@@ -176,7 +192,7 @@ describe('aging', () => {
     const rows: unknown[] = [];
     let last;
     do {
-      const page = await post('/ar/aging/report', { limit: 2, next_token: token }, ar);
+      const page: HttpResult = await post('/ar/aging/report', { limit: 2, next_token: token }, ar);
       rows.push(...page.body.data.report.customers);
       token = page.body.data.next_token;
       last = page.body.data.report;
