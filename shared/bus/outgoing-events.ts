@@ -1,12 +1,13 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { serviceConfig } from '../config';
+import type { InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 
 /** `source` of every event the service publishes (DESIGN.md section 7). */
 export const serviceEventSource = 'accounting';
 
 /** An outgoing event: ids and status only, never the record's contents. */
 export interface OutgoingEvent {
-  detailType: 'export.ready' | 'export.failed';
+  detailType: 'export.ready' | 'export.failed' | InvoiceNoticeType;
   detail: { orgcode: string; status: string; revision: number; occurred_at: string } & Record<string, unknown>;
 }
 

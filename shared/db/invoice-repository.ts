@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError, NotFoundError, RevisionConflictError } from '../domain/errors';
 import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses } from '../domain/receivables/invoice';
-import type { InvoiceChange } from '../domain/receivables/invoice-changes';
+import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
+import type { OutgoingEvent } from '../bus/outgoing-events';
+import { outboxPut } from './outbox-repository';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
@@ -59,11 +61,25 @@ export function orderInvoiceAbsent(orgcode: string, orderId: string) {
 }
 
 function changeWrites(change: InvoiceChange): GuardedWrite[] {
-  const { orgcode } = change.invoice;
+  const { invoice } = change;
   return [
     ...(change.event ? eventRecordPuts(change.event) : []),
-    ...(change.receivable ? receivableWrites(orgcode, change.receivable) : []),
+    ...(change.receivable ? receivableWrites(invoice.orgcode, change.receivable) : []),
+    ...(change.notice ? [outboxPut(invoiceNotice(change.notice, invoice), new Date(invoice.updated_at))] : []),
   ];
+}
+
+function invoiceNotice(type: InvoiceNoticeType, invoice: Invoice): OutgoingEvent {
+  return {
+    detailType: type,
+    detail: {
+      orgcode: invoice.orgcode,
+      invoice_id: invoice.invoice_id,
+      status: invoice.status,
+      revision: invoice.revision,
+      occurred_at: invoice.updated_at,
+    },
+  };
 }
 
 async function afterCommit(change: InvoiceChange): Promise<void> {

@@ -125,6 +125,9 @@ export const keys = {
    * instant the work is due, so a job reads exactly what is due.
    */
   dueSchedulesQueue: 'SYSTEM#EXPORT_SCHEDULES_DUE',
+  /** Events written with the change they announce, waiting to be published to the bus. */
+  outboxQueue: 'SYSTEM#OUTBOX',
+  outboxEntry: (orgcode: string, entryId: string): ItemKey => ({ pk: `${org(orgcode)}#OUTBOX#${part(entryId)}`, sk: 'OUTBOX' }),
   exportWorkQueue: 'SYSTEM#EXPORT_WORK',
   queueEntry: (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`,
 };

@@ -36,4 +36,12 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
     memoryMb: 512,
     everyMinutes: 1,
   },
+  {
+    name: 'outbox-publisher',
+    description: 'Publishes the invoice events waiting in the outbox to EventBridge, at least once',
+    stores: { table: 'write', eventBus: 'publish' },
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    everyMinutes: 1,
+  },
 ];

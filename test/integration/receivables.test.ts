@@ -1,5 +1,6 @@
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type HttpResult, type LocalApi, post, startLocalApi } from '../support/local-api';
+import type { BusEvent } from '../../shared/local/event-bus-api';
+import { type HttpResult, type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
 
 let api: LocalApi;
 let orgcode: string;
@@ -152,6 +153,39 @@ describe('payment apply: replays and claimed tenders', () => {
     expect(again.body.error.error_code).toBe('accounting.duplicate_id');
     const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
     expect(got.body.data.invoice).toMatchObject({ amount_paid: 1, revision: 2 });
+  });
+});
+
+describe('announcements on the bus', () => {
+  it('publishes invoice.issued, invoice.paid and invoice.status_changed through the outbox, ids and status only', async () => {
+    const seen: BusEvent[] = [];
+    const unsubscribe = api.bus.subscribe((event) => {
+      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === orgcode) seen.push(event);
+    });
+    try {
+      const paid = await createInvoice();
+      await post('/invoice/payment/apply', { invoice_id: paid.invoice_id, amount: { currency: 'USD', amount: 22.01 }, method: 'card', expected_revision: 1 }, ar);
+      const voided = await createInvoice();
+      await post('/invoice/status/set', { invoice_id: voided.invoice_id, status: 'void', expected_revision: 1 }, ar);
+      expect(seen).toHaveLength(0);
+      // Other tests' invoices wait in the same outbox: drain it.
+      while ((await invokeOperator<{ published: number }>('outbox-publisher', {})).published > 0);
+      const announced = seen.map((event) => [event['detail-type'], (event.detail as { invoice_id: string }).invoice_id]);
+      expect(announced).toEqual(
+        expect.arrayContaining([
+          ['invoice.issued', paid.invoice_id],
+          ['invoice.paid', paid.invoice_id],
+          ['invoice.issued', voided.invoice_id],
+          ['invoice.status_changed', voided.invoice_id],
+        ]),
+      );
+      expect(announced).toHaveLength(4);
+      expect(Object.keys(seen[0]!.detail as object).sort()).toEqual(['invoice_id', 'occurred_at', 'orgcode', 'revision', 'status']);
+      await invokeOperator('outbox-publisher', {});
+      expect(seen).toHaveLength(4);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

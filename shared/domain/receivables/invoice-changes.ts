@@ -51,11 +51,15 @@ export interface ChangeOrigin {
   now: Date;
 }
 
-/** The result of a change: the invoice as it becomes, and what it records. */
+/** What the service announces on the bus about an invoice (DESIGN.md section 7). */
+export type InvoiceNoticeType = 'invoice.issued' | 'invoice.paid' | 'invoice.status_changed';
+
+/** The result of a change: the invoice as it becomes, and what it records and announces. */
 export interface InvoiceChange {
   invoice: Invoice;
   receivable?: ReceivableChange;
   event?: AccountingEvent;
+  notice?: InvoiceNoticeType;
 }
 
 const units = (invoice: Invoice, amount: number) => toMinorUnits(amount, invoice.currency) ?? 0n;
@@ -142,6 +146,7 @@ export function issueInvoice(draft: Invoice, origin: ChangeOrigin, reason?: stri
   const total = units(invoice, invoice.total);
   return {
     invoice,
+    notice: 'invoice.issued',
     receivable: receivable(invoice, 'invoice', issuedAt, total, 1, `Invoice ${invoice.invoice_id} for order ${invoice.order_id}`, origin.now),
     event: invoiceEvent(
       invoice,
@@ -184,6 +189,7 @@ export function moveInvoiceStatus(
   }
   return {
     invoice,
+    notice: 'invoice.status_changed',
     receivable: change,
     event: invoiceEvent(
       invoice,
@@ -270,6 +276,7 @@ export function applyReceipt(current: Invoice, receipt: PaymentReceipt, origin: 
   return {
     invoice,
     payment,
+    ...(closes && { notice: 'invoice.paid' as const }),
     receivable:
       applied > 0n
         ? receivable(invoice, 'payment', receipt.received_at, -applied, closes ? -1 : 0, `Payment ${receipt.payment_id} (${receipt.method})`, origin.now, receipt.payment_id)

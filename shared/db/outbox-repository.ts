@@ -1,0 +1,60 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutgoingEvent } from '../bus/outgoing-events';
+import { newId } from '../domain/identifiers';
+import type { GuardedPut } from './atomic-write';
+import { dynamo, tableName } from './client';
+import { type ItemKey, keys } from './keys';
+import type { StartKey } from './query-page';
+
+/** An event waiting in the outbox, with the key that removes it once published. */
+export interface OutboxEntry {
+  key: ItemKey;
+  event: OutgoingEvent;
+}
+
+/**
+ * The outbox entry of an event, written in the transaction of the change it
+ * announces: the change and its announcement exist together or not at all.
+ */
+export function outboxPut(event: OutgoingEvent, now: Date): GuardedPut {
+  const entryId = newId('out', now);
+  return {
+    item: {
+      ...keys.outboxEntry(event.detail.orgcode, entryId),
+      record_type: 'outbox',
+      gsi3pk: keys.outboxQueue,
+      gsi3sk: keys.queueEntry(now.toISOString(), event.detail.orgcode, entryId),
+      detail_type: event.detailType,
+      detail: event.detail,
+    },
+  };
+}
+
+/**
+ * The waiting entries across organisations, oldest first, a page at a time
+ * (paging on, rather than querying again, never meets an entry twice in a run
+ * while the index catches up with removals).
+ */
+export async function waitingOutboxEntries(limit: number, startKey?: StartKey): Promise<{ entries: OutboxEntry[]; lastKey?: StartKey }> {
+  const { Items, LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :queue',
+      ExpressionAttributeValues: { ':queue': keys.outboxQueue },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return {
+    entries: (Items ?? []).map((item) => ({
+      key: { pk: String(item.pk), sk: String(item.sk) },
+      event: { detailType: item.detail_type as OutgoingEvent['detailType'], detail: item.detail as OutgoingEvent['detail'] },
+    })),
+    lastKey: LastEvaluatedKey,
+  };
+}
+
+export async function removeOutboxEntry(key: ItemKey): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
