@@ -1,4 +1,4 @@
 import { httpHandler } from '../../shared/http/http-handler';
-import { paymentApplyRoute } from '../../shared/routes/receivables/payment-apply.route';
+import { invoicePaymentApplyRoute } from '../../shared/routes/receivables/invoice-payment-apply.route';
 
-export const handler = httpHandler(paymentApplyRoute);
+export const handler = httpHandler(invoicePaymentApplyRoute);

@@ -1,4 +1,4 @@
 import { httpHandler } from '../../shared/http/http-handler';
-import { paymentListRoute } from '../../shared/routes/receivables/payment-list.route';
+import { invoicePaymentListRoute } from '../../shared/routes/receivables/invoice-payment-list.route';
 
-export const handler = httpHandler(paymentListRoute);
+export const handler = httpHandler(invoicePaymentListRoute);

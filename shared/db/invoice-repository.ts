@@ -5,7 +5,7 @@ import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses }
 import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { outboxPut } from './outbox-repository';
-import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
+import { type GuardedCheck, type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
 import { withoutStorageAttributes } from './item';
@@ -55,9 +55,27 @@ export async function findInvoiceOfOrder(orgcode: string, orderId: string): Prom
   return Item ? findInvoice(orgcode, String(Item.invoice_id)) : undefined;
 }
 
-/** The record that makes an order's invoice unique; a transaction may also check it is still absent. */
-export function orderInvoiceAbsent(orgcode: string, orderId: string) {
-  return { key: keys.orderInvoice(orgcode, orderId), expression: 'attribute_not_exists(pk)' };
+/**
+ * The check that an order's invoice does not take tenders yet: it does not
+ * exist, or is still a draft. A tender is parked only while this holds.
+ */
+export function orderTakesNoTenders(orgcode: string, orderId: string, onConditionFailed: () => Error): GuardedCheck {
+  return {
+    check: { key: keys.orderInvoice(orgcode, orderId) },
+    condition: { expression: 'attribute_not_exists(pk) OR takes_tenders = :no', values: { ':no': false } },
+    onConditionFailed,
+  };
+}
+
+/** Written with the change that takes an invoice out of draft: from then on its order's tenders apply to it. */
+export function orderTakesTendersWrite(invoice: Pick<Invoice, 'orgcode' | 'order_id'>): GuardedWrite {
+  return {
+    update: {
+      key: keys.orderInvoice(invoice.orgcode, invoice.order_id),
+      expression: 'SET takes_tenders = :yes',
+      values: { ':yes': true },
+    },
+  };
 }
 
 function changeWrites(change: InvoiceChange): GuardedWrite[] {
@@ -96,7 +114,12 @@ export async function createInvoice(change: InvoiceChange, extra: GuardedWrite[]
   await writeAtomically([
     ...extra,
     {
-      item: { ...keys.orderInvoice(invoice.orgcode, invoice.order_id), record_type: 'order_invoice', invoice_id: invoice.invoice_id },
+      item: {
+        ...keys.orderInvoice(invoice.orgcode, invoice.order_id),
+        record_type: 'order_invoice',
+        invoice_id: invoice.invoice_id,
+        takes_tenders: invoice.status !== 'draft',
+      },
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new OrderAlreadyInvoicedError(),
     },
@@ -162,7 +185,8 @@ export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: numb
   const index = byCustomer ? { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' } : { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' };
   const statuses = filter.status ? [filter.status] : defaultListedStatuses;
   const lifecycle = filter.status && terminalInvoiceStatuses.includes(filter.status) ? 'closed' : 'active';
-  const names: Record<string, string> = { '#pk': index.pk, '#sk': index.sk, '#status': 'status' };
+  const names: Record<string, string> = { '#pk': index.pk, '#status': 'status' };
+  if (filter.due_from !== undefined || filter.due_to !== undefined) names['#sk'] = index.sk;
   const values: Record<string, unknown> = {
     ':pk': byCustomer ? keys.invoicesOfCustomer(orgcode, filter.customer_id ?? '') : keys.invoicesInLifecycle(orgcode, lifecycle),
   };

@@ -4,7 +4,7 @@ import { type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import { keys } from './keys';
-import { orderInvoiceAbsent } from './invoice-repository';
+import { orderTakesNoTenders } from './invoice-repository';
 
 /** The tender was already received (applied, or parked for its invoice). */
 export class TenderAlreadyReceivedError extends Error {
@@ -14,10 +14,10 @@ export class TenderAlreadyReceivedError extends Error {
   }
 }
 
-/** The order's invoice appeared while the tender was being parked: apply it instead. */
+/** The order's invoice appeared (or was issued) while the tender was being parked: apply it instead. */
 export class InvoiceAppearedError extends Error {
   constructor() {
-    super("The order's invoice now exists");
+    super("The order's invoice now takes tenders");
     this.name = 'InvoiceAppearedError';
   }
 }
@@ -37,9 +37,10 @@ export async function findTenderClaim(orgcode: string, tenderId: string): Promis
 }
 
 /**
- * Keeps a tender whose order has no invoice yet: the claim, the parked tender
- * and the check that the invoice is still absent go in one transaction, so a
- * tender is never parked beside an invoice that would not see it.
+ * Keeps a tender whose order has no issued invoice yet: the claim, the parked
+ * tender and the check that the invoice is still absent (or a draft) go in one
+ * transaction, so a tender is never parked beside an invoice that would not
+ * see it.
  */
 export async function parkTender(tender: TenderCapturedDetail, now: Date): Promise<void> {
   await writeAtomically([
@@ -58,11 +59,7 @@ export async function parkTender(tender: TenderCapturedDetail, now: Date): Promi
     {
       item: { ...keys.parkedTender(tender.orgcode, tender.order_id, tender.tender_id), record_type: 'parked_tender', ...tender },
     },
-    {
-      check: { key: orderInvoiceAbsent(tender.orgcode, tender.order_id).key },
-      condition: { expression: orderInvoiceAbsent(tender.orgcode, tender.order_id).expression },
-      onConditionFailed: () => new InvoiceAppearedError(),
-    },
+    orderTakesNoTenders(tender.orgcode, tender.order_id, () => new InvoiceAppearedError()),
   ]);
 }
 

@@ -7,17 +7,22 @@ export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknow
 /** Loads the `handler` export of a function's entry file, by function name. */
 export type HandlerLoader = (name: string) => Promise<LambdaHandler>;
 
+/** The folder under `functions/` that holds each kind's entry files. */
+const entryFolders = { http: 'http', operator: 'operator', background: 'background', consumer: 'consumers' } as const;
+
+export type FunctionKind = keyof typeof entryFolders;
+
 /**
- * A loader of the entry files in `functions/<kind>/<name>.ts`: the very modules
- * the Lambdas are bundled from. Each module is imported once, on first use, like a
- * Lambda cold start; its module-scope clients then serve every later call.
+ * A loader of the entry files in `functions/<folder of kind>/<name>.ts`: the very
+ * modules the Lambdas are bundled from. Each module is imported once, on first
+ * use, like a Lambda cold start; its module-scope clients then serve every later call.
  */
-export function entryFileLoader(kind: 'http' | 'operator' | 'background'): HandlerLoader {
+export function entryFileLoader(kind: FunctionKind): HandlerLoader {
   const cache = new Map<string, Promise<LambdaHandler>>();
   return (name) => {
     let loading = cache.get(name);
     if (!loading) {
-      loading = importHandler(join(projectRoot(), 'functions', kind, `${name}.ts`));
+      loading = importHandler(join(projectRoot(), 'functions', entryFolders[kind], `${name}.ts`));
       // A failed import (say, a syntax error being fixed) is retried on the next call.
       loading.catch(() => cache.delete(name));
       cache.set(name, loading);

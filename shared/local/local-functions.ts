@@ -1,10 +1,12 @@
 import { backgroundFunctions } from '../routes/background-registry';
+import { consumerFunctions } from '../routes/consumer-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
 import { applyEnvironment } from './environment';
 import { type LocalEventBus, localEventBus } from './event-bus-api';
+import { type LocalEventConsumers, startEventConsumers } from './event-consumers';
 import { entryFileLoader, type HandlerLoader } from './handler-loader';
 import { startHttpApi } from './http-api-server';
 import { lambdaInvokeApi } from './lambda-invoke-api';
@@ -27,12 +29,15 @@ export interface LocalFunctions {
   /** Lambda Invoke API (operator and background functions) and EventBridge PutEvents. */
   aws: AwsApiServer;
   bus: LocalEventBus;
+  /** The consumers the bus's events are routed to, their deliveries and dead letters. */
+  consumers: LocalEventConsumers;
   close(): Promise<void>;
 }
 
 /**
  * Serves every registry route, operator and background function from the entry
- * files the Lambdas are built from, and the local event bus. The environment
+ * files the Lambdas are built from, and the local event bus with the consumers
+ * its events are routed to. The environment
  * (shared/config.ts and the SDK's endpoint variables) must be set before the
  * first request arrives; this process's Lambda and EventBridge clients are
  * pointed at the local AWS API port here, so a route that starts the export
@@ -57,6 +62,12 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       apis: [lambdaInvokeApi({ functions: [...operatorFunctions, ...backgroundFunctions], loadHandler: loadDirect }), bus.api],
     });
     applyEnvironment({ AWS_ENDPOINT_URL_LAMBDA: aws.url, AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url });
+    const consumers = startEventConsumers({
+      bus,
+      consumers: consumerFunctions,
+      loadHandler: entryFileLoader('consumer'),
+      log: options.log,
+    });
     const stopTimers = options.runSchedules
       ? startScheduleTimers(backgroundFunctions, background, options.log ?? (() => undefined))
       : () => undefined;
@@ -64,8 +75,11 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       api,
       aws,
       bus,
+      consumers,
       close: async () => {
         stopTimers();
+        // Deliveries under way still reach the table; the servers go once they are done.
+        await consumers.close();
         await Promise.all([api.close(), aws.close()]);
       },
     };

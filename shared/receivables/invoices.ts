@@ -19,7 +19,14 @@ import {
   moveInvoiceStatus,
 } from '../domain/receivables/invoice-changes';
 import type { GuardedWrite } from '../db/atomic-write';
-import { OrderAlreadyInvoicedError, createInvoice, findInvoice, findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
+import {
+  OrderAlreadyInvoicedError,
+  createInvoice,
+  findInvoice,
+  findInvoiceOfOrder,
+  orderTakesTendersWrite,
+  saveInvoiceChange,
+} from '../db/invoice-repository';
 import { applyParkedTenders } from './tenders';
 
 export interface InvoiceDraft {
@@ -140,9 +147,14 @@ export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigi
     delete rewritten.issued_at;
     delete rewritten.due_at;
   }
-  const change = request.status === 'open' ? issueInvoice(rewritten, origin, request.reason, request.source_refs) : { invoice: rewritten };
-  const invoice = await saveInvoiceChange(current.revision, asRevisionAfter(change, current, origin.now));
-  if (request.status === 'open') await applyParkedTenders(origin.orgcode, request.order_id, origin.now);
+  const issuing = request.status === 'open';
+  const change = issuing ? issueInvoice(rewritten, origin, request.reason, request.source_refs) : { invoice: rewritten };
+  const invoice = await saveInvoiceChange(
+    current.revision,
+    asRevisionAfter(change, current, origin.now),
+    issuing ? [orderTakesTendersWrite(current)] : [],
+  );
+  if (issuing) await applyParkedTenders(origin.orgcode, request.order_id, origin.now);
   return { invoice: (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice, collapsed: false };
 }
 
@@ -163,8 +175,14 @@ export async function setInvoiceStatus(request: InvoiceStatusChange, origin: Cha
   const invalid = invalidInvoiceMove(current, request.status);
   if (invalid) throw invalid;
   const change = moveInvoiceStatus(current, request.status, origin, request.reason, request.source_refs);
-  const invoice = await saveInvoiceChange(expected, asRevisionAfter(change, current, origin.now));
-  if (current.status === 'draft' && invoice.status === 'open') {
+  const leavesDraft = current.status === 'draft';
+  const invoice = await saveInvoiceChange(
+    expected,
+    asRevisionAfter(change, current, origin.now),
+    leavesDraft ? [orderTakesTendersWrite(current)] : [],
+  );
+  // A voided draft takes its order's parked tenders too: as payments of which nothing applies, on record.
+  if (leavesDraft) {
     await applyParkedTenders(origin.orgcode, invoice.order_id, origin.now);
     return (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice;
   }

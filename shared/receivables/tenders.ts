@@ -6,6 +6,7 @@ import type { TenderCapturedDetail } from '../domain/receivables/incoming-events
 import type { Invoice } from '../domain/receivables/invoice';
 import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { toMinorUnits } from '../domain/receivables/money';
+import { TransactionConflictError } from '../db/atomic-write';
 import { findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
 import { paymentPut } from '../db/payment-repository';
 import {
@@ -28,7 +29,7 @@ export function systemOrigin(orgcode: string, actor: string, now: Date): ChangeO
   return { orgcode, requestContext, now };
 }
 
-/** Concurrent changes of one invoice are retried from a fresh read this many times. */
+/** Concurrent changes of one invoice (or its order) are retried from a fresh read this many times. */
 const maxAttempts = 20;
 
 async function retryingConflicts<T>(attempt: (round: number) => Promise<T | undefined>): Promise<T> {
@@ -37,7 +38,8 @@ async function retryingConflicts<T>(attempt: (round: number) => Promise<T | unde
       const result = await attempt(round);
       if (result !== undefined) return result;
     } catch (error) {
-      if (!(error instanceof RevisionConflictError) || round === maxAttempts) throw error;
+      const contended = error instanceof RevisionConflictError || error instanceof TransactionConflictError;
+      if (!contended || round === maxAttempts) throw error;
     }
     await sleep(Math.random() * 10 * round);
   }
@@ -87,7 +89,8 @@ export async function receiveTender(tender: TenderCapturedDetail, now: Date): Pr
     if (await findTenderClaim(tender.orgcode, tender.tender_id)) return { outcome: 'duplicate' };
     const invoice = await findInvoiceOfOrder(tender.orgcode, tender.order_id);
     try {
-      if (!invoice) {
+      // A draft is not owed yet: its tenders wait until it is issued.
+      if (!invoice || invoice.status === 'draft') {
         await parkTender(tender, now);
         return { outcome: 'parked' };
       }
@@ -103,17 +106,18 @@ export async function receiveTender(tender: TenderCapturedDetail, now: Date): Pr
 }
 
 /**
- * Applies the tenders parked for an order, now that its invoice exists. Safe
- * to run any number of times, concurrently too: each parked tender moves to
- * applied once. Run after every invoice creation, and on every duplicate of
- * it, so a crash between the two is repaired by the redelivery.
+ * Applies the tenders parked for an order, once its invoice exists and is no
+ * longer a draft. Safe to run any number of times, concurrently too: each
+ * parked tender moves to applied once. Run after every invoice creation or
+ * issue, and on every duplicate of it, so a crash between the two is repaired
+ * by the redelivery.
  */
 export async function applyParkedTenders(orgcode: string, orderId: string, now: Date): Promise<number> {
   let applied = 0;
   for (const tender of await parkedTenders(orgcode, orderId)) {
     await retryingConflicts(async () => {
       const invoice = await findInvoiceOfOrder(orgcode, orderId);
-      if (!invoice) return false;
+      if (!invoice || invoice.status === 'draft') return false;
       try {
         await applyTender(invoice, tender, true, now);
         applied += 1;

@@ -20,8 +20,8 @@ import { invoiceSetRoute } from './receivables/invoice-set.route';
 import { invoiceGetRoute } from './receivables/invoice-get.route';
 import { invoiceListRoute } from './receivables/invoice-list.route';
 import { invoiceStatusSetRoute } from './receivables/invoice-status-set.route';
-import { paymentApplyRoute } from './receivables/payment-apply.route';
-import { paymentListRoute } from './receivables/payment-list.route';
+import { invoicePaymentApplyRoute } from './receivables/invoice-payment-apply.route';
+import { invoicePaymentListRoute } from './receivables/invoice-payment-list.route';
 import { arAgingReportRoute } from './receivables/ar-aging-report.route';
 import { arBalanceRoute } from './receivables/ar-balance.route';
 import { arStatementRoute } from './receivables/ar-statement.route';
@@ -53,8 +53,8 @@ export const httpRoutes: readonly RouteDefinition[] = [
   invoiceGetRoute,
   invoiceListRoute,
   invoiceStatusSetRoute,
-  paymentApplyRoute,
-  paymentListRoute,
+  invoicePaymentApplyRoute,
+  invoicePaymentListRoute,
   arAgingReportRoute,
   arBalanceRoute,
   arStatementRoute,

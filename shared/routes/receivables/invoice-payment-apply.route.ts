@@ -2,7 +2,7 @@ import { paymentApplyRequest } from '../../domain/receivables/payment';
 import { applyManualPayment } from '../../receivables/payments';
 import { defineRoute } from '../route-definition';
 
-export const paymentApplyRoute = defineRoute({
+export const invoicePaymentApplyRoute = defineRoute({
   path: '/invoice/payment/apply',
   operation: 'invoice.payment.apply',
   name: 'invoice-payment-apply',

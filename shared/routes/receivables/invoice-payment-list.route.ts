@@ -19,7 +19,7 @@ const paymentListRequest = z
     message: 'give exactly one of invoice_id or customer_id',
   });
 
-export const paymentListRoute = defineRoute({
+export const invoicePaymentListRoute = defineRoute({
   path: '/invoice/payment/list',
   operation: 'invoice.payment.list',
   name: 'invoice-payment-list',

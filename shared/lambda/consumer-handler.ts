@@ -1,0 +1,60 @@
+import middy from '@middy/core';
+import { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../domain/errors';
+import { zodIssues } from '../http/zod-issues';
+
+/** Where a consumer's event came from: the EventBridge envelope around `detail`. */
+export interface ConsumerDelivery {
+  /** EventBridge's id of the event; a redelivery of the same event carries the same id. */
+  eventId: string;
+  source: string;
+  detailType: string;
+  /** When the event was put on the bus (ISO 8601 UTC). */
+  time: string;
+}
+
+/**
+ * The envelope EventBridge delivers to a rule's target, with `detail` checked
+ * by the consumer's own schema (other envelope fields ignored). `detail` must
+ * be an object before the schema sees it, so every consumer reports a missing
+ * or scalar `detail` the same way.
+ */
+function deliveredEvent<Schema extends z.ZodTypeAny>(detail: Schema) {
+  return z.object({
+    id: z.string().min(1),
+    source: z.string().min(1),
+    'detail-type': z.string().min(1),
+    time: z.string().datetime({ offset: true }),
+    detail: z.record(z.unknown()).pipe(detail),
+  });
+}
+
+/**
+ * The chain of every function an EventBridge rule invokes (DESIGN.md section
+ * 7): the envelope and its `detail` are validated at the trust boundary, then
+ * `run` gets the parsed detail and where it came from. A malformed event throws
+ * a ValidationError naming every failing field (`detail.total: Required`):
+ * retrying cannot fix it, and the message is the reason the dead-letter queue
+ * keeps once Lambda's retries are spent. Whatever `run` throws is likewise the
+ * function error, so Lambda retries it.
+ */
+export function consumerHandler<Schema extends z.ZodTypeAny, Result>(
+  schema: Schema,
+  run: (detail: z.infer<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
+) {
+  const envelope = deliveredEvent(schema);
+  return middy<unknown, Result>().handler(async (event) => {
+    const parsed = envelope.safeParse(event);
+    if (!parsed.success) {
+      const issues = zodIssues(parsed.error);
+      throw new ValidationError(issues, 'invalid_event', everyIssue(issues));
+    }
+    const { id, source, time, detail } = parsed.data;
+    return run(detail as z.infer<Schema>, { eventId: id, source, detailType: parsed.data['detail-type'], time });
+  });
+}
+
+/** All issues in one line, unlike the HTTP message that names the first: a dead letter is read alone. */
+function everyIssue(issues: ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path || 'event'}: ${issue.message}`).join('; ');
+}

@@ -1,0 +1,171 @@
+import type { ConsumerFunctionDefinition } from '../routes/consumer-registry';
+import { matchesPattern, type PatternFields } from '../routes/event-pattern';
+import type { BusEvent, LocalEventBus } from './event-bus-api';
+import type { HandlerLoader } from './handler-loader';
+import { createLambdaContext } from './lambda-context';
+
+/** An event as a rule hands it to its target: the bus's event without the local `eventBusName`. */
+export type DeliveredEvent = Omit<BusEvent, 'eventBusName'>;
+
+/** Lambda's description of a thrown error, as its invocation record carries it. */
+export interface FunctionError {
+  errorType: string;
+  errorMessage: string;
+}
+
+/** An event a consumer still failed after every attempt, kept with the reason. */
+export interface DeadLetter {
+  function: string;
+  event: DeliveredEvent;
+  error: FunctionError;
+  attempts: number;
+  failed_at: string;
+}
+
+/** How one event's delivery to one consumer ended. */
+export type DeliveryOutcome =
+  | { status: 'succeeded'; consumer: string; event: DeliveredEvent; attempts: number; result: unknown }
+  | { status: 'dead-lettered'; consumer: string; event: DeliveredEvent; attempts: number; deadLetter: DeadLetter };
+
+export type DeliveryListener = (outcome: DeliveryOutcome) => void;
+
+/** The local stand-in for the stack's consumer rules, their Lambdas and the dead-letter queue. */
+export interface LocalEventConsumers {
+  /** Names of the consumers an event put on the default bus reaches, in registry order. */
+  consumersOf(event: PatternFields): string[];
+  /** Calls `listener` with every delivery that finishes from now on, succeeded or dead-lettered; returns the unsubscribe. */
+  onDelivery(listener: DeliveryListener): () => void;
+  /** The dead-letter queue's contents, oldest first. */
+  deadLetters(): readonly DeadLetter[];
+  /** Stops routing, drops the retries still waiting, and waits for the attempts under way. */
+  close(): Promise<void>;
+}
+
+export interface EventConsumersOptions {
+  bus: LocalEventBus;
+  consumers: readonly ConsumerFunctionDefinition[];
+  loadHandler: HandlerLoader;
+  /**
+   * The waits before the second and the third attempt. Lambda makes two retries
+   * of a failed asynchronous invocation (the stack's `retryAttempts: 2`), about 1
+   * and 2 minutes apart in AWS; locally the default is 200 and 400 ms so that a
+   * dead letter shows within a second.
+   */
+  retryDelaysMs?: readonly [number, number];
+  log?: (line: string) => void;
+}
+
+const defaultRetryDelaysMs = [200, 400] as const;
+
+/** The stack's consumer rules live on the account's default bus, as does everything the service hears. */
+const ruleBusName = 'default';
+
+/**
+ * Routes the events put on the local default bus to the consumers whose pattern
+ * matches (shared/routes/event-pattern.ts, the rule the stack deploys), with
+ * Lambda's asynchronous semantics: each matching consumer gets each event once,
+ * concurrently with every other delivery (EventBridge serialises nothing); an
+ * attempt that throws is retried twice; an event that fails all three becomes a
+ * dead letter carrying the last error, as the deployed on-failure destination
+ * does, and is logged.
+ */
+export function startEventConsumers(options: EventConsumersOptions): LocalEventConsumers {
+  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
+  const log = options.log ?? (() => undefined);
+  const listeners = new Set<DeliveryListener>();
+  const deadLetters: DeadLetter[] = [];
+  const underway = new Set<Promise<void>>();
+  const waitingRetries = new Map<NodeJS.Timeout, () => void>();
+
+  const consumersOf = (event: PatternFields) => options.consumers.filter(({ pattern }) => matchesPattern(pattern, event));
+
+  /** Resolves true after `ms`, or false at once if closed meanwhile. */
+  const pause = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        waitingRetries.delete(timer);
+        resolve(true);
+      }, ms);
+      waitingRetries.set(timer, () => resolve(false));
+    });
+
+  async function attempt(consumer: ConsumerFunctionDefinition, event: DeliveredEvent): Promise<unknown> {
+    // A module that fails to load is a function error too (Runtime.ImportModuleError in AWS).
+    const handler = await options.loadHandler(consumer.name);
+    // A copy per attempt, as each one arrives over the wire: what a handler changes in it stays its own.
+    return handler(structuredClone(event), createLambdaContext(consumer.name, consumer.timeoutSeconds * 1000));
+  }
+
+  /** Resolves with the outcome, or undefined when closed before one. */
+  async function deliver(consumer: ConsumerFunctionDefinition, event: DeliveredEvent): Promise<DeliveryOutcome | undefined> {
+    const described = `${event.source} ${event['detail-type']} ${event.id}`;
+    const attempts = retryDelaysMs.length + 1;
+    for (let attemptNumber = 1; ; attemptNumber += 1) {
+      try {
+        const result = await attempt(consumer, event);
+        log(`${consumer.name} handled ${described}`);
+        return { status: 'succeeded', consumer: consumer.name, event, attempts: attemptNumber, result };
+      } catch (thrown) {
+        const error = functionError(thrown);
+        const retryDelay = retryDelaysMs[attemptNumber - 1];
+        if (retryDelay === undefined) {
+          const deadLetter: DeadLetter = {
+            function: consumer.name,
+            event,
+            error,
+            attempts,
+            failed_at: new Date().toISOString(),
+          };
+          deadLetters.push(deadLetter);
+          log(
+            `${consumer.name} dead letter: ${described} failed ${attempts} times: ` +
+              `${error.errorType}: ${error.errorMessage}`,
+          );
+          return { status: 'dead-lettered', consumer: consumer.name, event, attempts, deadLetter };
+        }
+        log(
+          `${consumer.name} failed ${described} (attempt ${attemptNumber} of ${attempts}), ` +
+            `retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`,
+        );
+        if (!(await pause(retryDelay))) return undefined;
+      }
+    }
+  }
+
+  const unsubscribe = options.bus.subscribe(({ eventBusName, ...event }) => {
+    if (eventBusName !== ruleBusName) return;
+    for (const consumer of consumersOf(event)) {
+      // Listeners hear of the outcome outside the attempts: their errors are not the consumer's.
+      const delivery: Promise<void> = deliver(consumer, event)
+        .then((outcome) => {
+          if (outcome) for (const listener of listeners) listener(outcome);
+        })
+        .catch((error: unknown) => console.error('A delivery listener failed:', error))
+        .finally(() => underway.delete(delivery));
+      underway.add(delivery);
+    }
+  });
+
+  return {
+    consumersOf: (event) => consumersOf(event).map(({ name }) => name),
+    onDelivery: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    deadLetters: () => [...deadLetters],
+    close: async () => {
+      unsubscribe();
+      for (const [timer, abandon] of waitingRetries) {
+        clearTimeout(timer);
+        abandon();
+      }
+      waitingRetries.clear();
+      await Promise.allSettled([...underway]);
+    },
+  };
+}
+
+function functionError(error: unknown): FunctionError {
+  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
+  return { errorType: 'Error', errorMessage: String(error) };
+}
