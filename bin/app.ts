@@ -3,6 +3,7 @@ import { App } from 'aws-cdk-lib';
 import { AccountingStack } from '../lib/accounting-stack';
 import { readBuildInfo } from '../lib/build-info';
 import { backgroundFunctions } from '../shared/routes/background-registry';
+import { consumerFunctions } from '../shared/routes/consumer-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
 
@@ -13,10 +14,11 @@ const app = new App();
 // works offline and without credentials; the account and region come from the
 // deploying profile.
 new AccountingStack(app, 'AccountingService', {
-  description: 'Accounting service: HTTP API, functions, single table, export bucket',
+  description: 'Accounting service: HTTP API, functions, event consumers, single table, export bucket',
   projectRoot,
   build: readBuildInfo(projectRoot, app.node.tryGetContext('buildId')),
   routes: httpRoutes,
   operators: operatorFunctions,
   background: backgroundFunctions,
+  consumers: consumerFunctions,
 });

@@ -20,6 +20,7 @@ import { apiBasePath } from '../shared/routes/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
 import { backgroundFunctions } from '../shared/routes/background-registry';
+import { consumerFunctions } from '../shared/routes/consumer-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
 
@@ -100,6 +101,11 @@ function printBanner(endpoints: LocalEndpoints): void {
       (fn) => `                     ${fn.name}${fn.everyMinutes ? `  (runs every ${fn.everyMinutes} min)` : '  (background)'}`,
     ),
     `  Event bus        ${endpoints.invokeEndpoint}  (EventBridge PutEvents; published events are logged here)`,
+    '  Event consumers  (default bus; a failed delivery is retried twice, then dead-lettered and logged here)',
+    ...consumerFunctions.map(({ name, pattern }) => {
+      const matched = `${pattern.source.join(' | ')} / ${pattern['detail-type'].join(' | ')}`;
+      return `                     ${name}  ← ${matched}`;
+    }),
     `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}`,
     `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
     `  Region           ${endpoints.region}`,

@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import type { BackgroundFunctionDefinition } from '../shared/routes/background-registry';
+import type { ConsumerFunctionDefinition } from '../shared/routes/consumer-registry';
 import type { OperatorFunctionDefinition } from '../shared/routes/operator-registry';
 import type { RouteDefinition } from '../shared/routes/route-definition';
 import type { ServiceBindings } from './accounting-function';
@@ -9,6 +10,7 @@ import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';
 import { constructId } from './construct-id';
 import { DataStore } from './data-store';
+import { EventConsumers } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
 import { OperatorFunctions } from './operator-functions';
@@ -24,6 +26,8 @@ export interface AccountingStackProps extends StackProps {
   operators: readonly OperatorFunctionDefinition[];
   /** The background function registry (shared/routes/background-registry.ts). */
   background: readonly BackgroundFunctionDefinition[];
+  /** The consumer registry (shared/routes/consumer-registry.ts). */
+  consumers: readonly ConsumerFunctionDefinition[];
 }
 
 /**
@@ -41,17 +45,20 @@ const serviceEventBusName = 'default';
  * (FunctionRoles). Everything else is fixed: table, bucket and its TLS policy,
  * secret, API and stage (6); operator functions (2 each: function, log group);
  * background functions (3 each: function, log group, async invoke config, plus
- * rule and invoke permission when scheduled); CDK metadata. 17 today. At 55
- * routes: 17 + 55 x 5 + at most 14 families x 4 access profiles x 2 = 404,
- * leaving ~95 for event consumers and further schedules. test/cdk measures
- * these numbers and asserts the projection; if it ever fails, move a family
- * into a nested stack.
+ * rule and invoke permission when scheduled); event consumers (5 each:
+ * function, log group, async invoke config, rule, invoke permission) and their
+ * dead-letter queue with its policy (2); CDK metadata. 34 today. At 55 routes
+ * and 5 consumers: 34 + 55 x 5 + 3 more consumers x 5 + at most 15 families x
+ * 4 access profiles x 2 = 444, leaving ~55 for further consumers and
+ * schedules. test/cdk measures these numbers and asserts the projection; if it
+ * ever fails, move a family into a nested stack.
  */
 export class AccountingStack extends Stack {
   readonly dataStore: DataStore;
   readonly tokenSigningKey: TokenSigningKey;
   readonly roles: FunctionRoles;
   readonly backgroundFunctions: BackgroundFunctions;
+  readonly eventConsumers: EventConsumers;
   readonly httpApi: AccountingHttpApi;
   readonly operatorFunctions: OperatorFunctions;
 
@@ -76,6 +83,7 @@ export class AccountingStack extends Stack {
       bindings,
     });
     const withWorker = this.backgroundFunctions.bindings;
+    this.eventConsumers = new EventConsumers(this, 'EventConsumers', { definitions: props.consumers, bindings: withWorker });
     this.httpApi = new AccountingHttpApi(this, 'HttpApi', { routes: props.routes, bindings: withWorker });
     this.operatorFunctions = new OperatorFunctions(this, 'OperatorFunctions', {
       operators: props.operators,
@@ -85,6 +93,10 @@ export class AccountingStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
     new CfnOutput(this, 'TableName', { value: this.dataStore.table.tableName });
     new CfnOutput(this, 'ExportBucketName', { value: this.dataStore.bucket.bucketName });
+    new CfnOutput(this, 'ConsumerDeadLetterQueueUrl', {
+      value: this.eventConsumers.deadLetterQueue.queueUrl,
+      description: 'Platform events a consumer could not handle, each with the reason',
+    });
     for (const [name, operator] of this.operatorFunctions.functions) {
       new CfnOutput(this, `${constructId(name)}FunctionName`, {
         value: operator.function.functionName,

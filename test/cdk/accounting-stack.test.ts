@@ -11,11 +11,13 @@ import { AccountingFunction } from '../../lib/accounting-function';
 import { AccountingStack } from '../../lib/accounting-stack';
 import { readBuildInfo } from '../../lib/build-info';
 import { DataStore } from '../../lib/data-store';
+import { consumerFamily, EventConsumers } from '../../lib/event-consumers';
 import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
 import { accessProfile, FunctionRoles } from '../../lib/function-roles';
 import { operatorFamily } from '../../lib/operator-functions';
 import { tableDefinition } from '../../shared/db/table-definition';
 import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
+import { consumerFunctions } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import type { StoreAccess } from '../../shared/routes/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
@@ -24,8 +26,10 @@ import { httpRoutes } from '../../shared/routes/registry';
 const resourceLimit = 500;
 /** What the service is planned to grow to (DESIGN.md section 1). */
 const plannedRoutes = 55;
-/** Route families plus the operator and background families. */
-const plannedRoleFamilies = 12 + 1 + 1;
+/** Route families plus the operator, background and consumer families. */
+const plannedRoleFamilies = 12 + 1 + 1 + 1;
+/** One per incoming event type of DESIGN.md section 7 (order placed and cancelled, tender captured, two rule events). */
+const plannedConsumers = 5;
 /**
  * Readers, writers, and writers with one or two side effects (starting export
  * builds, writing files, publishing events), per family. The exports family has
@@ -117,6 +121,11 @@ function functionDefinitions(): FunctionDefinition[] {
       family: backgroundFamily,
       stores: background.stores,
     })),
+    ...consumerFunctions.map((consumer) => ({
+      handler: stack.eventConsumers.functions.get(consumer.name)!,
+      family: consumerFamily,
+      stores: consumer.stores,
+    })),
   ];
 }
 
@@ -126,6 +135,10 @@ function roleIdOf({ family, stores }: FunctionDefinition): string {
 
 function workerId(): string {
   return logicalId(stack.backgroundFunctions.exportWorker.function);
+}
+
+function deadLetterQueueArn() {
+  return { 'Fn::GetAtt': [logicalId(stack.eventConsumers.deadLetterQueue), 'Arn'] };
 }
 
 /** `arn:<partition>:events:<region>:<account>:event-bus/default`, as CloudFormation renders it. */
@@ -156,16 +169,17 @@ beforeAll(() => {
     routes: httpRoutes,
     operators: operatorFunctions,
     background: backgroundFunctions,
+    consumers: consumerFunctions,
   });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
 });
 
 describe('HTTP API', () => {
-  it('creates one function per registry route, operator and background function, and no other', () => {
+  it('creates one function per registry route, operator, background and consumer function, and no other', () => {
     template.resourceCountIs(
       'AWS::Lambda::Function',
-      httpRoutes.length + operatorFunctions.length + backgroundFunctions.length,
+      httpRoutes.length + operatorFunctions.length + backgroundFunctions.length + consumerFunctions.length,
     );
     expect([...stack.httpApi.routeFunctions.keys()]).toEqual(httpRoutes.map((route) => route.name));
   });
@@ -263,7 +277,7 @@ describe('background functions', () => {
   });
 
   it('targets each schedule at its own function only, with no retry at either level', () => {
-    const rules = resourcesOfType('AWS::Events::Rule');
+    const rules = resourcesOfType('AWS::Events::Rule').filter(([, rule]) => rule.Properties.ScheduleExpression);
 
     expect(rules).toHaveLength(scheduled.length);
     for (const background of scheduled) {
@@ -308,6 +322,113 @@ describe('background functions', () => {
     );
 
     for (const background of backgroundFunctions) expect(integrated).not.toContain(functionId(background.name));
+  });
+});
+
+describe('event consumers', () => {
+  const functionId = (name: string) => logicalId(stack.eventConsumers.functions.get(name)!.function);
+  const ruleOf = (name: string) => resources[logicalId(stack.eventConsumers.rules.get(name)!)]!;
+  const consumerRoleIds = () =>
+    new Set(consumerFunctions.map(({ name }) => resources[functionId(name)]!.Properties.Role['Fn::GetAtt'][0] as string));
+
+  it('creates one function per consumer registry entry, with its timeout and memory', () => {
+    expect([...stack.eventConsumers.functions.keys()]).toEqual(consumerFunctions.map(({ name }) => name));
+    for (const consumer of consumerFunctions) {
+      expect(resources[functionId(consumer.name)]!.Properties).toMatchObject({
+        Timeout: consumer.timeoutSeconds,
+        MemorySize: consumer.memoryMb,
+      });
+    }
+  });
+
+  it("matches each consumer's events on the default bus with the registry's pattern, exactly", () => {
+    for (const consumer of consumerFunctions) {
+      expect(ruleOf(consumer.name).Properties).toMatchObject({
+        EventBusName: 'default',
+        State: 'ENABLED',
+        EventPattern: { source: consumer.pattern.source, 'detail-type': consumer.pattern['detail-type'] },
+      });
+      expect(Object.keys(ruleOf(consumer.name).Properties.EventPattern).sort()).toEqual(['detail-type', 'source']);
+    }
+  });
+
+  it('targets each rule at its own consumer only, with the dead-letter queue and retries for a day', () => {
+    for (const consumer of consumerFunctions) {
+      expect(ruleOf(consumer.name).Properties.Targets).toEqual([
+        expect.objectContaining({
+          Arn: { 'Fn::GetAtt': [functionId(consumer.name), 'Arn'] },
+          DeadLetterConfig: { Arn: deadLetterQueueArn() },
+          RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86400 },
+        }),
+      ]);
+    }
+  });
+
+  it('retries a failed event twice, then sends it with the reason to the dead-letter queue', () => {
+    for (const consumer of consumerFunctions) {
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: functionId(consumer.name) },
+        Qualifier: '$LATEST',
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 6 * 3600,
+        DestinationConfig: { OnFailure: { Destination: deadLetterQueueArn() } },
+      });
+    }
+  });
+
+  it('lets only EventBridge, and only its own rule, invoke a consumer', () => {
+    for (const consumer of consumerFunctions) {
+      const permissions = resourcesOfType('AWS::Lambda::Permission').filter(
+        ([, permission]) => permission.Properties.FunctionName['Fn::GetAtt']?.[0] === functionId(consumer.name),
+      );
+
+      expect(permissions.map(([, permission]) => permission.Properties)).toEqual([
+        expect.objectContaining({
+          Action: 'lambda:InvokeFunction',
+          Principal: 'events.amazonaws.com',
+          SourceArn: { 'Fn::GetAtt': [logicalId(stack.eventConsumers.rules.get(consumer.name)!), 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it('keeps dead letters 14 days in one encrypted queue, retained with the stack', () => {
+    template.resourceCountIs('AWS::SQS::Queue', 1);
+    template.hasResource('AWS::SQS::Queue', {
+      Properties: { MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    template.hasOutput('ConsumerDeadLetterQueueUrl', { Value: { Ref: logicalId(stack.eventConsumers.deadLetterQueue) } });
+  });
+
+  it('lets only the consumer rules and the consumer role send to the queue, and only over TLS', () => {
+    const [, queuePolicy] = resourcesOfType('AWS::SQS::QueuePolicy')[0]!;
+    const statements = queuePolicy.Properties.PolicyDocument.Statement as Statement[];
+    const ruleArns = consumerFunctions.map(({ name }) => ({
+      'Fn::GetAtt': [logicalId(stack.eventConsumers.rules.get(name)!), 'Arn'],
+    }));
+    const senders = allowStatements().filter(({ statement }) => actionsOf(statement).includes('sqs:SendMessage'));
+
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      ]),
+    );
+    expect(
+      statements.filter((statement) => statement.Effect === 'Allow').map((statement) => statement.Condition),
+    ).toEqual(expect.arrayContaining(ruleArns.map((arn) => ({ ArnEquals: { 'aws:SourceArn': arn } }))));
+    expect(statements.filter((statement) => statement.Effect === 'Allow')).toHaveLength(consumerFunctions.length);
+    expect(new Set(senders.flatMap(({ roles }) => roles))).toEqual(consumerRoleIds());
+  });
+
+  it('gives the consumer role table write and the queue, and no bucket, invoke or publish', () => {
+    for (const roleId of consumerRoleIds()) {
+      const actions = actionsOfRole(roleId);
+
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
+      expect(actions.filter((action) => /^(s3|lambda|events):/.test(action))).toEqual([]);
+    }
   });
 });
 
@@ -517,7 +638,9 @@ describe('least privilege', () => {
       expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(stores.bucket ? exportFileActions : []);
       expect(resourcesFor('lambda:InvokeFunction')).toEqual(stores.exportWorker ? [workerArn()] : []);
       expect(resourcesFor('events:PutEvents')).toEqual(stores.eventBus ? [defaultEventBusArn] : []);
-      expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs):/.test(action))).toEqual([]);
+      // Lambda sends a consumer's failed events to the dead-letter queue with the consumer's role.
+      expect(resourcesFor('sqs:SendMessage')).toEqual(definition.family === consumerFamily ? [deadLetterQueueArn()] : []);
+      expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs|sqs):/.test(action))).toEqual([]);
     }
   });
 
@@ -547,16 +670,21 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the export worker publish events, and only to the default bus', () => {
+  it('lets only the background functions that declare it publish events, and only to the default bus', () => {
     const workerRole = logicalId(stack.roles.all.get(`${backgroundFamily}-${accessProfile(
       backgroundFunctions.find(({ name }) => name === exportWorkerFunctionName)!.stores,
     )}`)!);
+    const backgroundRoles = new Set(
+      functionDefinitions().filter(({ family }) => family === backgroundFamily).map(roleIdOf),
+    );
+    const publishers = roleIdsWhere((stores) => stores.eventBus === 'publish');
     const publishStatements = allowStatements().filter(({ statement }) =>
       actionsOf(statement).some((action) => action.startsWith('events:')),
     );
 
-    expect(roleIdsWhere((stores) => stores.eventBus === 'publish')).toEqual(new Set([workerRole]));
-    expect(new Set(publishStatements.flatMap(({ roles }) => roles))).toEqual(new Set([workerRole]));
+    expect(publishers).toContain(workerRole);
+    expect([...publishers].filter((role) => !backgroundRoles.has(role))).toEqual([]);
+    expect(new Set(publishStatements.flatMap(({ roles }) => roles))).toEqual(publishers);
     for (const { statement } of publishStatements) {
       expect(actionsOf(statement)).toEqual(['events:PutEvents']);
       expect(resourcesOf(statement)).toEqual([defaultEventBusArn]);
@@ -586,14 +714,21 @@ describe('resource budget', () => {
     const backgroundCosts = backgroundFunctions.map(({ name }) =>
       cfnResourceCount(stack.backgroundFunctions.functions.get(name)!),
     );
+    // Part of `fixed` too: function, log group, async invoke config, rule and invoke permission.
+    const consumerCosts = consumerFunctions.map(({ name }) => cfnResourceCount(stack.eventConsumers.functions.get(name)!));
+    const perConsumer = Math.max(...consumerCosts);
 
     // Act: project to the planned size.
     const projected =
-      fixed + plannedRoutes * perRoute + plannedRoleFamilies * plannedAccessProfilesPerFamily * perRole;
+      fixed +
+      plannedRoutes * perRoute +
+      (plannedConsumers - consumerFunctions.length) * perConsumer +
+      plannedRoleFamilies * plannedAccessProfilesPerFamily * perRole;
 
     // Assert
     expect(new Set(perRouteCounts).size).toBe(1);
     expect(backgroundCosts).toEqual(backgroundFunctions.map(({ everyMinutes }) => (everyMinutes ? 5 : 3)));
+    expect(consumerCosts).toEqual(consumerFunctions.map(() => 5));
     expect(actual).toBe(cfnResourceCount(stack));
     expect(actual).toBeLessThan(resourceLimit);
     expect({ fixed, perRoute, perRole, projected }).toEqual({
@@ -607,8 +742,8 @@ describe('resource budget', () => {
 });
 
 describe('bundling', () => {
-  it('bundles a route and each background function into a self-contained ESM module that loads outside the project', () => {
-    // Arrange: one route function and the background functions, bundled for real, staged in an empty folder.
+  it('bundles a route, each background and each consumer function into a self-contained ESM module that loads outside the project', () => {
+    // Arrange: one route function, the background and consumer functions, bundled for real, staged in an empty folder.
     const outdir = mkdtempSync(join(tmpdir(), 'accounting-bundle-'));
     try {
       const route = httpRoutes[0]!;
@@ -630,6 +765,7 @@ describe('bundling', () => {
         bindings,
       );
       new BackgroundFunctions(bundleStack, 'Background', { definitions: backgroundFunctions, bindings });
+      new EventConsumers(bundleStack, 'Consumers', { definitions: consumerFunctions, bindings });
 
       // Act
       app.synth();
@@ -651,7 +787,7 @@ describe('bundling', () => {
       );
 
       // Assert: no node_modules beside them, so every dependency (the SDK too) is inside.
-      expect(bundles).toHaveLength(1 + backgroundFunctions.length);
+      expect(bundles).toHaveLength(1 + backgroundFunctions.length + consumerFunctions.length);
       for (const [index, bundle] of bundles.entries()) {
         expect({ bundle, stderr: loaded[index]!.stderr, stdout: loaded[index]!.stdout }).toEqual({
           bundle,

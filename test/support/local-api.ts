@@ -1,6 +1,8 @@
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localCredentials, localRegion } from '../../shared/local/environment';
 import type { LocalEventBus } from '../../shared/local/event-bus-api';
+import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { startLocalFunctions } from '../../shared/local/local-functions';
 import { apiBasePath } from '../../shared/routes/route-definition';
 
@@ -8,10 +10,12 @@ import { apiBasePath } from '../../shared/routes/route-definition';
 export interface LocalApi {
   /** Origin of the HTTP API, e.g. `http://127.0.0.1:41234`; routes live under `/accounting`. */
   baseUrl: string;
-  /** Endpoint of the Lambda Invoke API for operator and background functions. */
+  /** Endpoint of the Lambda Invoke API for operator and background functions, and of EventBridge PutEvents. */
   invokeUrl: string;
   /** The local event bus: subscribe to see what the service publishes. */
   bus: LocalEventBus;
+  /** The consumers of the bus's events: their deliveries and dead letters. */
+  consumers: LocalEventConsumers;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,7 @@ export async function startLocalApi(): Promise<LocalApi> {
     baseUrl: functions.api.url,
     invokeUrl: functions.aws.url,
     bus: functions.bus,
+    consumers: functions.consumers,
     close: async () => {
       if (current === api) current = undefined;
       await functions.close();
@@ -131,6 +136,86 @@ export async function invokeOperator<Result = unknown>(functionName: string, pay
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * Puts one event on the local default bus with `@aws-sdk/client-eventbridge`,
+ * the path the platform's services take; `orgcode`, when given, is set in the
+ * detail. Resolves with the event's id once the bus accepted it; the consumers
+ * it reaches run afterwards, asynchronously (see deliverEvent).
+ */
+export async function putEvent(
+  source: string,
+  detailType: string,
+  detail: Record<string, unknown>,
+  orgcode?: string,
+): Promise<string> {
+  const client = new EventBridgeClient({
+    endpoint: running().invokeUrl,
+    region: localRegion,
+    credentials: localCredentials,
+    maxAttempts: 1,
+  });
+  try {
+    const { Entries } = await client.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            EventBusName: 'default',
+            Source: source,
+            DetailType: detailType,
+            Detail: JSON.stringify(orgcode === undefined ? detail : { ...detail, orgcode }),
+          },
+        ],
+      }),
+    );
+    const entry = Entries?.[0];
+    if (!entry?.EventId) throw new Error(`EventBridge refused the event: ${entry?.ErrorCode}: ${entry?.ErrorMessage}`);
+    return entry.EventId;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Puts one event as putEvent does and resolves once every consumer it reaches
+ * has finished with it, succeeded or dead-lettered (after Lambda's retries),
+ * with the outcomes in registry order; none reached, none returned. A test
+ * awaits this before looking for the event's effect.
+ */
+export function deliverEvent(
+  source: string,
+  detailType: string,
+  detail: Record<string, unknown>,
+  orgcode?: string,
+): Promise<DeliveryOutcome[]> {
+  const { consumers } = running();
+  const reached = consumers.consumersOf({ source, 'detail-type': detailType });
+  const finished: DeliveryOutcome[] = [];
+  let eventId: string | undefined;
+  return new Promise((resolve, reject) => {
+    // Listening before the put: a quick consumer may finish before PutEvents answers.
+    const settleIfDone = () => {
+      const ofEvent = finished.filter((outcome) => outcome.event.id === eventId);
+      if (eventId === undefined || ofEvent.length < reached.length) return;
+      stopListening();
+      resolve(ofEvent.sort((a, b) => reached.indexOf(a.consumer) - reached.indexOf(b.consumer)));
+    };
+    const stopListening = consumers.onDelivery((outcome) => {
+      finished.push(outcome);
+      settleIfDone();
+    });
+    putEvent(source, detailType, detail, orgcode).then(
+      (id) => {
+        eventId = id;
+        settleIfDone();
+      },
+      (error: unknown) => {
+        stopListening();
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Issues a credential with the `credential-admin` operator function; `secret` goes in `x-api-key` or `x-session-guid`. */

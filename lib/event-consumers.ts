@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { ConsumerFunctionDefinition } from '../shared/routes/consumer-registry';
+import { AccountingFunction, type ServiceBindings } from './accounting-function';
+import { constructId } from './construct-id';
+
+export interface EventConsumersProps {
+  /** The consumer registry (shared/routes/consumer-registry.ts). */
+  definitions: readonly ConsumerFunctionDefinition[];
+  /** Rules go on `bindings.eventBus`, the bus the platform's events arrive on. */
+  bindings: ServiceBindings;
+}
+
+/** Consumers share one role family; within it, functions with equal `stores` share a role. */
+export const consumerFamily = 'consumers';
+
+/**
+ * Lambda runs a failed event twice more (about 1 and 2 minutes later): enough
+ * for a throttle or a transient table error, and harmless because consumers
+ * deduplicate on the business key. An event that still fails, or waits longer
+ * than 6 hours (Lambda's maximum) in the queue, goes to the dead-letter queue.
+ */
+const consumerAsyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+
+/**
+ * EventBridge retries only handing the event to Lambda (throttling, an outage,
+ * a missing permission), never the function's own failure. Its maximums, so
+ * that an outage delays the platform's events instead of losing them; what is
+ * still undelivered after a day lands in the dead-letter queue.
+ */
+const ruleDeliveryRetries = { retryAttempts: 185, maxEventAge: Duration.hours(24) };
+
+/**
+ * The functions fed by the platform's events (DESIGN.md section 7), one per
+ * registry entry, each behind an EventBridge rule with the entry's pattern on
+ * the stack's bus. Delivery is asynchronous and at least once.
+ *
+ * One dead-letter queue keeps what could not be handled, with the reason:
+ * Lambda's on-failure destination sends the invocation record (the event as
+ * `requestPayload`, the last error as `responsePayload.errorType` and
+ * `errorMessage`); the rule's own dead-letter queue gets the events EventBridge
+ * could not hand to Lambda at all (the reason in the message attributes).
+ */
+export class EventConsumers extends Construct {
+  readonly functions: ReadonlyMap<string, AccountingFunction>;
+  /** The rule that feeds each consumer, by function name. */
+  readonly rules: ReadonlyMap<string, events.Rule>;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: EventConsumersProps) {
+    super(scope, id);
+    // Retained like the table: its messages are events the ledger has not taken in yet.
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const functions = new Map<string, AccountingFunction>();
+    const rules = new Map<string, events.Rule>();
+    for (const definition of props.definitions) {
+      if (functions.has(definition.name)) throw new Error(`Duplicate consumer function: ${definition.name}`);
+      const { source, 'detail-type': detailType } = definition.pattern;
+      // EventBridge refuses a pattern with an empty list; fail at synth rather than at deploy.
+      if (source.length === 0 || detailType.length === 0) {
+        throw new Error(`Consumer ${definition.name}: its pattern needs at least one source and one detail-type`);
+      }
+      const handler = new AccountingFunction(
+        this,
+        constructId(definition.name),
+        {
+          entry: join(props.bindings.projectRoot, 'functions', 'consumers', `${definition.name}.ts`),
+          description: definition.description,
+          family: consumerFamily,
+          stores: definition.stores,
+          timeout: Duration.seconds(definition.timeoutSeconds),
+          memorySize: definition.memoryMb,
+        },
+        props.bindings,
+      );
+      handler.function.configureAsyncInvoke({
+        ...consumerAsyncRetries,
+        onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+      });
+      const rule = new events.Rule(handler, 'Rule', {
+        description: `Delivers ${source.join(', ')} ${detailType.join(', ')} events to the ${definition.name} consumer`,
+        eventBus: props.bindings.eventBus,
+        eventPattern: { source: [...source], detailType: [...detailType] },
+        targets: [
+          new targets.LambdaFunction(handler.function, { ...ruleDeliveryRetries, deadLetterQueue: this.deadLetterQueue }),
+        ],
+      });
+      functions.set(definition.name, handler);
+      rules.set(definition.name, rule);
+    }
+    this.functions = functions;
+    this.rules = rules;
+  }
+}

@@ -1,0 +1,40 @@
+import { consumerFunctions, type EventPattern } from '../../shared/routes/consumer-registry';
+import { matchesPattern } from '../../shared/routes/event-pattern';
+
+const orders: EventPattern = { source: ['retail.orders'], 'detail-type': ['order.placed', 'order.cancelled'] };
+
+describe('matchesPattern', () => {
+  it('matches an event whose source and detail-type are each one of the listed values', () => {
+    expect(matchesPattern(orders, { source: 'retail.orders', 'detail-type': 'order.placed' })).toBe(true);
+    expect(matchesPattern(orders, { source: 'retail.orders', 'detail-type': 'order.cancelled' })).toBe(true);
+  });
+
+  it('requires both fields to match', () => {
+    expect(matchesPattern(orders, { source: 'retail.payments', 'detail-type': 'order.placed' })).toBe(false);
+    expect(matchesPattern(orders, { source: 'retail.orders', 'detail-type': 'tender.captured' })).toBe(false);
+  });
+
+  it('compares exactly: case, prefixes and surrounding space all differ', () => {
+    for (const detailType of ['Order.Placed', 'order.place', 'order.placed.v2', ' order.placed', 'order.*']) {
+      expect(matchesPattern(orders, { source: 'retail.orders', 'detail-type': detailType })).toBe(false);
+    }
+    expect(matchesPattern(orders, { source: 'retail', 'detail-type': 'order.placed' })).toBe(false);
+  });
+
+  it('matches nothing with an empty list', () => {
+    const noSource: EventPattern = { source: [], 'detail-type': ['order.placed'] };
+
+    expect(matchesPattern(noSource, { source: 'retail.orders', 'detail-type': 'order.placed' })).toBe(false);
+  });
+
+  it('routes each registry consumer its own event type only', () => {
+    const placed = { source: 'retail.orders', 'detail-type': 'order.placed' };
+    const captured = { source: 'retail.payments', 'detail-type': 'tender.captured' };
+
+    const consumersOf = (event: typeof placed) =>
+      consumerFunctions.filter(({ pattern }) => matchesPattern(pattern, event)).map(({ name }) => name);
+
+    expect(consumersOf(placed)).toEqual(['order-placed']);
+    expect(consumersOf(captured)).toEqual(['tender-captured']);
+  });
+});
