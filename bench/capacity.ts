@@ -12,6 +12,10 @@ interface MeteredCommand {
   purpose: Purpose;
   rcu: number;
   wcu: number;
+  /** Items the command read: a Query's ScannedCount (before any filter), 1 for a GetItem that found its item. */
+  itemsRead: number;
+  /** The error the command failed with: DynamoDB reports no capacity for a failed command. */
+  failed?: string;
 }
 
 export interface Units {
@@ -75,11 +79,21 @@ export class CapacityMeter {
       (next, context) => async (args) => {
         const name = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
         const input = args.input as Record<string, unknown>;
-        const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: 'TOTAL' } });
-        const reported = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
+        const purpose = purposeOf(name, input);
+        let result: Awaited<ReturnType<typeof next>>;
+        try {
+          result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: 'TOTAL' } });
+        } catch (error) {
+          // E.g. the conditional DeleteItem a payment ends with: AWS bills the write, but the error carries no units.
+          this.log.push({ name, purpose, rcu: 0, wcu: 0, itemsRead: 0, failed: (error as Error).name });
+          throw error;
+        }
+        const output = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[]; ScannedCount?: number; Item?: unknown };
+        const reported = output.ConsumedCapacity;
         if (reported === undefined) throw new Error(`${name} returned no ConsumedCapacity although asked to`);
         const units = unitsOf(name, Array.isArray(reported) ? reported : [reported]);
-        this.log.push({ name, purpose: purposeOf(name, input), ...units });
+        const itemsRead = output.ScannedCount ?? (output.Item ? 1 : 0);
+        this.log.push({ name, purpose, ...units, itemsRead });
         return result;
       },
       { step: 'initialize', name: middlewareName },
@@ -101,6 +115,15 @@ export class CapacityMeter {
 }
 
 const zero = (): Units => ({ rcu: 0, wcu: 0 });
+
+/** `GetItem(auth)`, `Query`, `DeleteItem(condition failed)`. */
+function describe(command: MeteredCommand): string {
+  const notes = [
+    ...(command.purpose === 'operation' ? [] : [command.purpose]),
+    ...(command.failed ? [command.failed === 'ConditionalCheckFailedException' ? 'condition failed' : command.failed] : []),
+  ];
+  return notes.length ? `${command.name}(${notes.join(', ')})` : command.name;
+}
 
 /** Units of each scenario's route call, `calls` times, sequentially. */
 export async function measureCapacity(
@@ -126,10 +149,7 @@ export async function measureCapacity(
         }
       }
       perCall.push(sums);
-      commands = meter
-        .commands()
-        .map((command) => (command.purpose === 'operation' ? command.name : `${command.name}(${command.purpose})`))
-        .join(' ');
+      commands = meter.commands().map(describe).join(' ');
     }
     const mean = (purpose: Purpose | 'total'): Units => ({
       rcu: perCall.reduce((sum, call) => sum + call[purpose].rcu, 0) / calls,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createExport } from '../shared/db/export-repository';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { keys } from '../shared/db/keys';
@@ -10,6 +10,7 @@ import { exportCreateRequest, newExport } from '../shared/domain/exports/export-
 import { newId } from '../shared/domain/identifiers';
 import { unclaimedWorkGraceMs } from '../shared/exports/build-jobs';
 import type { LocalEventBus } from '../shared/local/event-bus-api';
+import { batchPutAll } from './batch-write';
 import { runNode } from './child-process';
 import type { ChildMeasurement } from './export-build-child';
 import { seedEvent } from './local-stack';
@@ -40,9 +41,6 @@ export interface ExportReport {
 /** Where the seeded events start, one every `spacingMs`: clear of every other section's window. */
 const exportWindowStart = Date.parse('2027-01-01T00:00:00Z');
 const spacingMs = 10_000;
-/** BatchWriteItem takes at most 25 items; this many requests are in flight at once. */
-const itemsPerWrite = 25;
-const parallelWrites = 16;
 
 const batchSize = () => Number(process.env.EXPORT_BATCH_SIZE ?? 10_000);
 
@@ -68,34 +66,12 @@ function* seedItems(orgcode: string, count: number, recordedAt: Date): Generator
 
 /**
  * Writes `count` events straight into the table with the repository's own item
- * builder, `parallelWrites` BatchWriteItem requests at a time (recording
- * 100,000 events one HTTP call at a time would take far longer than the export).
- * Returns the number of items written.
+ * builder through BatchWriteItem (recording 100,000 events one HTTP call at a
+ * time would take far longer than the export). Returns the number of items written.
  */
-async function seedExportEvents(client: DynamoDBDocumentClient, table: string, orgcode: string, count: number): Promise<number> {
+function seedExportEvents(client: DynamoDBDocumentClient, table: string, orgcode: string, count: number): Promise<number> {
   // Recorded a minute ago: safely before the exports' `recorded_before`.
-  const items = seedItems(orgcode, count, new Date(Date.now() - 60_000));
-  let written = 0;
-  const takeChunk = () => {
-    const chunk: Record<string, unknown>[] = [];
-    for (let next = items.next(); !next.done; next = items.next()) {
-      chunk.push(next.value);
-      if (chunk.length === itemsPerWrite) break;
-    }
-    return chunk;
-  };
-  const writer = async () => {
-    for (let chunk = takeChunk(); chunk.length > 0; chunk = takeChunk()) {
-      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-      while (pending.length > 0) {
-        const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-      }
-      written += chunk.length;
-    }
-  };
-  await Promise.all(Array.from({ length: parallelWrites }, writer));
-  return written;
+  return batchPutAll(client, table, seedItems(orgcode, count, new Date(Date.now() - 60_000)));
 }
 
 /**

@@ -115,8 +115,9 @@ export async function measureLatency(
   };
 }
 
+// Generated ids (events, payments, statement entries) and the seeded invoices and orders each call gets afresh.
 const variableParts: Array<[RegExp, string]> = [
-  [/evt_[0-9A-HJKMNP-TV-Z]{26}/g, 'evt_<id>'],
+  [/\b(evt|pay|are|inv|ord)_[0-9A-HJKMNP-TV-Z]{26}/g, '$1_<id>'],
   [/bench-(route|raw)-\d+/g, 'bench-<key>'],
 ];
 

@@ -30,7 +30,8 @@ export function benchOrgcode(prefix: string): string {
   return `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-async function benchCaller(orgcode: string, roles: string[]): Promise<BenchCaller> {
+/** A caller of `orgcode` with `roles`, presenting a fresh API key. */
+export async function benchCaller(orgcode: string, roles: string[]): Promise<BenchCaller> {
   const credential = await issueCredential({ orgcode, actor: 'bench', roles, kind: 'api_key' });
   return { orgcode, headers: { 'x-orgcode': orgcode, 'x-api-key': credential.secret }, credential };
 }

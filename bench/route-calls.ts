@@ -1,12 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { GuardedPut } from '../shared/db/atomic-write';
+import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { idempotencyRecordPut } from '../shared/db/idempotency-repository';
 import { keys } from '../shared/db/keys';
+import { paymentPut } from '../shared/db/payment-repository';
+import { receivableWrites } from '../shared/db/receivables-repository';
 import type { AccountingEvent } from '../shared/domain/events/accounting-event';
 import { newId } from '../shared/domain/identifiers';
+import type { Invoice } from '../shared/domain/receivables/invoice';
+import { applyReceipt, asRevisionAfter } from '../shared/domain/receivables/invoice-changes';
+import { toMinorUnits } from '../shared/domain/receivables/money';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
 import { entryFileLoader } from '../shared/local/handler-loader';
 import { createLambdaContext } from '../shared/local/lambda-context';
@@ -16,7 +21,9 @@ import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';
 import { lineageListRoute } from '../shared/routes/events/lineage-list.route';
 import { reconcileReportRoute } from '../shared/routes/events/reconcile-report.route';
+import { invoicePaymentApplyRoute } from '../shared/routes/receivables/invoice-payment-apply.route';
 import { postJson } from './http-client';
+import { type InvoicePool, invoiceItem } from './invoice-seed';
 import type { BenchCaller, BenchStack } from './local-stack';
 import { seedWindow } from './local-stack';
 
@@ -58,6 +65,8 @@ const reconcileBody = { ...seedWindow };
 // What dateTime() makes of the window bounds before they reach a key condition.
 const window = { from: new Date(seedWindow.from_utc).toISOString(), to: new Date(seedWindow.to_utc).toISOString() };
 const reconcileLimit = 1000;
+// Every payment: the same amount, received at the same instant (as dateTime() stores it), so every call's keys are alike.
+const payment = { amount: 12.34, method: 'bank_transfer', received_at: '2026-11-28T09:00:00.000Z' } as const;
 
 interface ScenarioContext {
   stack: BenchStack;
@@ -65,6 +74,8 @@ interface ScenarioContext {
   tableName: string;
   /** An event as /event/record stored it for the writer, to copy for raw writes. */
   recordedEvent: AccountingEvent;
+  /** Open invoices of the writer's org, one per payment call (route, handler or raw). */
+  invoices: InvoicePool;
 }
 
 /** The body /event/record is sent: the registry's example, keyed or not. */
@@ -111,9 +122,12 @@ export async function directCall(route: Scenario['route'], request: RouteRequest
   };
 }
 
-/** The five routes (record twice: with and without idempotency_key) and their raw DynamoDB equivalents. */
+/**
+ * The event routes (record twice: with and without idempotency_key) and
+ * /invoice/payment/apply, and their raw DynamoDB equivalents.
+ */
 export function scenarios(context: ScenarioContext): Scenario[] {
-  const { stack, raw, tableName, recordedEvent } = context;
+  const { stack, raw, tableName, recordedEvent, invoices } = context;
   const { reader, writer } = stack;
   let sequence = 0;
   const next = () => (sequence += 1);
@@ -261,5 +275,83 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     prepareRaw: () => authThenRead(reader, reconcileQuery()),
   };
 
-  return [record(false), record(true), get, list, lineage, reconcile];
+  // writeAtomically()'s request for each write of a transaction.
+  const transactItem = (write: GuardedWrite) => {
+    const names = { ...('update' in write ? write.update.names : {}), ...write.condition?.names };
+    const values = { ...('update' in write ? write.update.values : {}), ...write.condition?.values };
+    const guard = {
+      TableName: tableName,
+      ConditionExpression: write.condition?.expression,
+      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+    };
+    if ('item' in write) return { Put: { ...guard, Item: write.item } };
+    if ('update' in write) return { Update: { ...guard, Key: write.update.key, UpdateExpression: write.update.expression } };
+    throw new Error('a payment writes only puts and updates');
+  };
+
+  // Each call pays a fresh invoice at revision 1, so every call does the same work from the same state.
+  const paymentApply: Scenario = {
+    label: '/invoice/payment/apply',
+    route: invoicePaymentApplyRoute,
+    request: () => {
+      const invoice = invoices.take();
+      return {
+        headers: writer.headers,
+        body: {
+          invoice_id: invoice.invoice_id,
+          expected_revision: invoice.revision,
+          amount: { currency: invoice.currency, amount: payment.amount },
+          method: payment.method,
+          received_at: payment.received_at,
+        },
+      };
+    },
+    prepareRaw: () => {
+      const invoice: Invoice = invoices.take();
+      const now = new Date();
+      const origin = { orgcode: writer.orgcode, requestContext: recordedEvent.request_context, now };
+      const receipt = {
+        payment_id: newId('pay', now),
+        currency: invoice.currency,
+        amount: toMinorUnits(payment.amount, invoice.currency)!,
+        method: payment.method,
+        received_at: payment.received_at,
+        origin: 'manual' as const,
+        source_refs: [],
+      };
+      const change = asRevisionAfter(applyReceipt(invoice, receipt, origin), invoice, now);
+      const { receivable, event } = change;
+      if (!receivable || !event) throw new Error(`the bench payment does not change what invoice ${invoice.invoice_id} owes`);
+      const auth = credentialRead(writer);
+      // findInvoice(): a consistent GetItem.
+      const read = new GetCommand({ TableName: tableName, Key: keys.invoice(writer.orgcode, invoice.invoice_id), ConsistentRead: true });
+      // saveInvoiceChange(): the payment, the invoice under its revision, the event and its lineage, the three receivable writes.
+      const invoicePut: GuardedPut = {
+        item: invoiceItem(change.invoice),
+        condition: { expression: 'revision = :expected', values: { ':expected': invoice.revision } },
+      };
+      const writes = [paymentPut(change.payment), invoicePut, ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
+      const write = new TransactWriteCommand({ TransactItems: writes.map(transactItem) });
+      // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.
+      const prune = new DeleteCommand({
+        TableName: tableName,
+        Key: keys.receivable(writer.orgcode, receivable.customer_id, receivable.currency, receivable.due_day),
+        ConditionExpression: 'balance = :zero AND open_invoices = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      });
+      return async () => {
+        await raw.send(auth);
+        await raw.send(read);
+        await raw.send(write);
+        try {
+          await raw.send(prune);
+        } catch (error) {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        }
+      };
+    },
+  };
+
+  return [record(false), record(true), get, list, lineage, reconcile, paymentApply];
 }

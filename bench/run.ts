@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { dynamo } from '../shared/db/client';
 import { projectRoot } from '../shared/local/project-root';
+import { measureAgingReport } from './aging-report';
 import { buildBundles, timeImports } from './bundles';
 import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
+import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { checkParity, measureLatency } from './latency';
 import { benchOrgcode, startBenchStack } from './local-stack';
 import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
@@ -12,19 +14,27 @@ import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-call
 
 /**
  * `npm run bench`: bundle sizes and cold import times, route latency against
- * the raw DynamoDB calls each route makes, and the capacity each route call
- * consumes, and export throughput and the export worker's memory for a small
- * and a large window. Prints a table, writes bench/results/latest.json, and exits
- * non-zero only when the benchmark itself fails (a missed target is a MISS row).
+ * the raw DynamoDB calls each route makes, the capacity each route call
+ * consumes, what the whole aging report reads over 50,000 open invoices, and
+ * export throughput and the export worker's memory for a small and a large
+ * window. Prints a table, writes bench/results/latest.json, and exits non-zero
+ * only when the benchmark itself fails (a missed target is a MISS row).
  */
+const latencyCalls = Number(process.env.BENCH_CALLS ?? 300);
+const latencyWarmup = 20;
+const capacityCalls = 10;
 const settings: BenchSettings = {
   importRounds: Number(process.env.BENCH_ROUNDS ?? 20),
-  latencyCalls: Number(process.env.BENCH_CALLS ?? 300),
-  latencyWarmup: 20,
+  latencyCalls,
+  latencyWarmup,
   seedEvents: 200,
-  capacityCalls: 10,
+  capacityCalls,
   exportEvents: Number(process.env.BENCH_EXPORT_EVENTS ?? 100_000),
   exportSmallEvents: 25_000,
+  // Every latency iteration pays one invoice per side (route, handler, raw); the parity check, two; the capacity section, its calls.
+  paymentInvoices: (latencyWarmup + latencyCalls) * 3 + 2 + capacityCalls,
+  arInvoices: Number(process.env.BENCH_AR_INVOICES ?? 50_000),
+  arReportLimit: 256,
 };
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -55,7 +65,13 @@ async function main(): Promise<void> {
       })();
       if (template.status !== 200) throw new Error(`recording the template event: ${template.status} ${template.text}`);
       const recordedEvent = JSON.parse(template.text).data.event;
-      const calls = scenarios({ stack, raw, tableName, recordedEvent });
+
+      // A client of its own, so the raw client's command counts stay those of the raw calls.
+      const seeder = rawDocumentClient();
+      log(`checking the seed's item builders, then seeding ${settings.paymentInvoices} invoices to pay (${elapsed()})`);
+      await checkSeedBuilders(seeder, tableName, benchOrgcode('BV'));
+      const invoices = await seedInvoicePool(seeder, tableName, stack.writer.orgcode, settings.paymentInvoices);
+      const calls = scenarios({ stack, raw, tableName, recordedEvent, invoices });
 
       log(`checking the raw calls against the routes, then ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
       const parity = await checkParity(calls, baseUrl, shared, rawLog);
@@ -65,6 +81,18 @@ async function main(): Promise<void> {
       const meter = new CapacityMeter().attach(dynamo());
       const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
       meter.detach(dynamo());
+
+      // After latency and capacity, which its seed would otherwise share the table with; before the export's larger seed.
+      log(`aging report over ${settings.arInvoices} open invoices: seeding, then paging through it (${elapsed()})`);
+      const aging = await measureAgingReport({
+        client: seeder,
+        tableName,
+        baseUrl,
+        orgcode: benchOrgcode('BA'),
+        invoices: settings.arInvoices,
+        limit: settings.arReportLimit,
+        log,
+      });
 
       // Last: its 100,000 events would otherwise sit in the table the latency section reads.
       log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
@@ -91,6 +119,7 @@ async function main(): Promise<void> {
           rawClientCommands: Object.fromEntries(rawLog.counts),
           references: scanReferences(root),
         },
+        aging,
         export: exported,
       };
     } finally {

@@ -1,0 +1,243 @@
+import { performance } from 'node:perf_hooks';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { GuardedUpdate } from '../shared/db/atomic-write';
+import { keys, timeOrderedKey } from '../shared/db/keys';
+import { receivableWrites } from '../shared/db/receivables-repository';
+import { canonicalJson } from '../shared/domain/canonical-json';
+import type { RequestContext } from '../shared/domain/common-schemas';
+import { addDecimals, decimalFromNumber, decimalToNumber } from '../shared/domain/decimal';
+import { newId } from '../shared/domain/identifiers';
+import { type Invoice, type InvoiceContent, type InvoiceLineInput, dueAt, isTerminal, priceInvoice } from '../shared/domain/receivables/invoice';
+import { type ChangeOrigin, type InvoiceChange, type ReceivableChange, issueInvoice } from '../shared/domain/receivables/invoice-changes';
+import { toMinorUnits } from '../shared/domain/receivables/money';
+import { type InvoiceDraft, createOrCollapse } from '../shared/receivables/invoices';
+import { batchPutAll } from './batch-write';
+
+/**
+ * Open invoices written straight into the table, for the sections that need
+ * many of them (recording each through /invoice/set would take minutes). The
+ * items are built by copies of two private builders of the service
+ * (createOrCollapse's new invoice, invoice-repository's invoice item) and by
+ * replaying receivableWrites' aggregate update; checkSeedBuilders holds all
+ * three to what the service itself stores.
+ */
+
+const netTerms = { type: 'net', net_days: 30 } as const;
+
+export function benchRequestContext(orgcode: string): RequestContext {
+  return { orgcode, actor: 'bench', context_source: 'api_key' };
+}
+
+/** A customer's invoice content in `currency`: the lines priced as /invoice/set prices them, net-30 terms. */
+export function pricedContent(customerId: string, currency: string, lines: InvoiceLineInput[]): InvoiceContent {
+  const priced = priceInvoice({ customer_id: customerId, currency, lines, payment_terms: netTerms });
+  if ('issues' in priced) throw new Error(`a bench invoice does not price: ${JSON.stringify(priced.issues)}`);
+  return priced.content;
+}
+
+/** The draft /invoice/set makes of a request to create an open invoice. */
+export function benchDraft(content: InvoiceContent, issuedAt: string, orderId: string, invoiceId?: string): InvoiceDraft {
+  return { invoice_id: invoiceId, order_id: orderId, content, issued_at: issuedAt, status: 'open', source_refs: [] };
+}
+
+/** What createOrCollapse stores for a draft issued at once (its private newInvoiceChange): the draft at revision 1, issued. */
+export function openInvoice(draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange {
+  const now = origin.now.toISOString();
+  const invoice: Invoice = {
+    invoice_id: draft.invoice_id ?? newId('inv', origin.now),
+    orgcode: origin.orgcode,
+    order_id: draft.order_id,
+    ...draft.content,
+    amount_paid: 0,
+    balance_due: draft.content.total,
+    ...(draft.issued_at && { issued_at: draft.issued_at, due_at: dueAt(draft.issued_at, draft.content.payment_terms) }),
+    status: 'draft',
+    ...(draft.memo !== undefined && { memo: draft.memo }),
+    source_refs: draft.source_refs,
+    request_context: origin.requestContext,
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  return issueInvoice(invoice, origin, draft.reason, draft.source_refs);
+}
+
+/** The invoice item as invoice-repository's private invoiceItem builds it. */
+export function invoiceItem(invoice: Invoice): Record<string, unknown> {
+  const sortKey = timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
+  return {
+    ...keys.invoice(invoice.orgcode, invoice.invoice_id),
+    record_type: 'invoice',
+    gsi1pk: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id),
+    gsi1sk: sortKey,
+    gsi2pk: keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'),
+    gsi2sk: sortKey,
+    ...invoice,
+  };
+}
+
+const exactSum = (a: number, b: number) => decimalToNumber(addDecimals(decimalFromNumber(a), decimalFromNumber(b)));
+
+/** Applies a `SET a = :x, … ADD b :y, …` update to an item as DynamoDB would; any other action is refused, not skipped. */
+function applyUpdate(item: Record<string, unknown>, update: GuardedUpdate['update']): void {
+  const name = (token: string) => update.names?.[token] ?? token;
+  const value = (token: string) => {
+    if (!update.values || !(token in update.values)) throw new Error(`${token} has no value in "${update.expression}"`);
+    return update.values[token];
+  };
+  const [before, ...parts] = update.expression.split(/\b(SET|ADD|REMOVE|DELETE)\b/);
+  if (before?.trim()) throw new Error(`cannot apply "${update.expression}"`);
+  for (let index = 0; index < parts.length; index += 2) {
+    const action = parts[index];
+    for (const clause of (parts[index + 1] ?? '').split(',').map((text) => text.trim())) {
+      const set = action === 'SET' ? /^([#\w]+)\s*=\s*(:\w+)$/.exec(clause) : null;
+      const add = action === 'ADD' ? /^([#\w]+)\s+(:\w+)$/.exec(clause) : null;
+      if (set) {
+        item[name(set[1]!)] = value(set[2]!);
+      } else if (add) {
+        const attribute = name(add[1]!);
+        const [current, delta] = [item[attribute] ?? 0, value(add[2]!)];
+        if (typeof current !== 'number' || typeof delta !== 'number') throw new Error(`ADD of a non-number in "${update.expression}"`);
+        // DynamoDB adds decimals exactly; so does this.
+        item[attribute] = exactSum(current, delta);
+      } else {
+        throw new Error(`cannot apply "${action} ${clause}" of "${update.expression}"`);
+      }
+    }
+  }
+}
+
+/**
+ * The receivable aggregates a set of changes adds up to: each change's aging
+ * update from receivableWrites applied in turn to the item it targets, as the
+ * ADD updates of one transaction per invoice would leave them.
+ */
+export class ReceivableAggregates {
+  private readonly items = new Map<string, Record<string, unknown>>();
+
+  add(orgcode: string, change: ReceivableChange): void {
+    const partition = keys.receivablesPartition(orgcode);
+    const aging = receivableWrites(orgcode, change).find(
+      (write): write is GuardedUpdate => 'update' in write && write.update.key.pk === partition,
+    );
+    if (!aging) throw new Error('receivableWrites no longer updates an item of the receivables partition');
+    const id = `${aging.update.key.pk}\n${aging.update.key.sk}`;
+    const item = this.items.get(id) ?? { ...aging.update.key };
+    applyUpdate(item, aging.update);
+    this.items.set(id, item);
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  values(): IterableIterator<Record<string, unknown>> {
+    return this.items.values();
+  }
+}
+
+/** What a set of open invoices owes in one currency: minor units, and how many invoices. */
+export interface Owed {
+  units: bigint;
+  openInvoices: number;
+}
+
+export interface SeededInvoices {
+  invoices: number;
+  /** Receivable aggregates written: one per customer, currency and due day. */
+  aggregates: number;
+  owed: Record<string, Owed>;
+  seconds: number;
+}
+
+/**
+ * Writes open invoices with BatchWriteItem: each invoice's item, then the
+ * receivable aggregates they add up to. What else an invoice's creation writes
+ * (its order claim, event, lineage links, statement entry and month) is left
+ * out: no bench call reads it, and it would triple the seeding time.
+ */
+export async function seedOpenInvoices(
+  client: DynamoDBDocumentClient,
+  table: string,
+  orgcode: string,
+  changes: Iterable<InvoiceChange>,
+): Promise<SeededInvoices> {
+  const started = performance.now();
+  const aggregates = new ReceivableAggregates();
+  const owed: Record<string, Owed> = {};
+  function* invoiceItems(): Generator<Record<string, unknown>> {
+    for (const { invoice, receivable } of changes) {
+      if (invoice.orgcode !== orgcode || !receivable) throw new Error(`invoice ${invoice.invoice_id} is not an open invoice of ${orgcode}`);
+      aggregates.add(orgcode, receivable);
+      const sum = (owed[invoice.currency] ??= { units: 0n, openInvoices: 0 });
+      sum.units += toMinorUnits(invoice.balance_due, invoice.currency) ?? 0n;
+      sum.openInvoices += 1;
+      yield invoiceItem(invoice);
+    }
+  }
+  const invoices = await batchPutAll(client, table, invoiceItems());
+  const written = await batchPutAll(client, table, aggregates.values());
+  return { invoices, aggregates: written, owed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Seeded invoices handed out one per call, each at the revision it was seeded at. */
+export class InvoicePool {
+  private taken = 0;
+
+  constructor(private readonly invoices: readonly Invoice[]) {}
+
+  take(): Invoice {
+    const invoice = this.invoices[this.taken];
+    if (!invoice) throw new Error(`all ${this.invoices.length} seeded invoices are used`);
+    this.taken += 1;
+    return invoice;
+  }
+}
+
+/** Seeds `count` open invoices of one customer, due on one day, each owing 100,000.00 USD, and pools them. */
+export async function seedInvoicePool(client: DynamoDBDocumentClient, table: string, orgcode: string, count: number): Promise<InvoicePool> {
+  const origin = { orgcode, requestContext: benchRequestContext(orgcode), now: new Date() };
+  const content = pricedContent('cust_bench_payments', 'USD', [
+    { sku: 'SKU-BENCH', description: 'Bench invoice', quantity: 1, unit_amount: 92_500, tax_amount: 7_500 },
+  ]);
+  const issuedAt = '2026-11-01T12:00:00.000Z';
+  const changes = Array.from({ length: count }, () => openInvoice(benchDraft(content, issuedAt, newId('ord', origin.now)), origin));
+  await seedOpenInvoices(client, table, orgcode, changes);
+  return new InvoicePool(changes.map((change) => change.invoice));
+}
+
+async function storedItem(client: DynamoDBDocumentClient, table: string, key: { pk: string; sk: string }) {
+  const { Item } = await client.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+  if (!Item) throw new Error(`no item at ${key.pk} / ${key.sk}`);
+  return Item;
+}
+
+/**
+ * Holds the seed's copies to the service: one invoice created as /invoice/set
+ * creates it (createOrCollapse), in an org of its own, must be stored exactly
+ * as openInvoice and invoiceItem build it, and its receivable aggregate exactly
+ * as ReceivableAggregates computes it. Throws on any difference.
+ */
+export async function checkSeedBuilders(client: DynamoDBDocumentClient, table: string, orgcode: string): Promise<void> {
+  const origin = { orgcode, requestContext: benchRequestContext(orgcode), now: new Date() };
+  const content = pricedContent('cust_check', 'USD', [
+    { sku: 'SKU-CHAIR', description: 'Office chair', quantity: 4, unit_amount: 125, tax_amount: 41.25 },
+    { sku: 'SKU-DESK', description: 'Standing desk', quantity: 1, unit_amount: 480.5, tax_amount: 39.64 },
+  ]);
+  const draft = benchDraft(content, '2026-11-20T10:15:00.000Z', 'ord_check', newId('inv', origin.now));
+  await createOrCollapse(draft, origin);
+  const expected = openInvoice(draft, origin);
+  const aggregates = new ReceivableAggregates();
+  aggregates.add(orgcode, expected.receivable!);
+  const [aggregate] = [...aggregates.values()] as [Record<string, unknown>];
+  const aggregateKey = { pk: String(aggregate.pk), sk: String(aggregate.sk) };
+  const pairs: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['invoice item', await storedItem(client, table, keys.invoice(orgcode, expected.invoice.invoice_id)), invoiceItem(expected.invoice)],
+    ['receivable aggregate', await storedItem(client, table, aggregateKey), aggregate],
+  ];
+  for (const [what, stored, seeded] of pairs) {
+    if (canonicalJson(stored) !== canonicalJson(seeded)) {
+      throw new Error(`the seeded ${what} differs from what the service stores:\n  stored ${canonicalJson(stored)}\n  seeded ${canonicalJson(seeded)}`);
+    }
+  }
+}
