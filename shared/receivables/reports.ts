@@ -2,6 +2,7 @@ import type { StartKey } from '../db/query-page';
 import { type ReceivableAmount, readNetBefore, readReceivables, readStatementEntries } from '../db/receivables-repository';
 import type { StatementEntry } from '../domain/receivables/invoice-changes';
 import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
+import { keys } from '../db/keys';
 
 /** One customer's amounts owed in one currency, by due day. */
 export interface CustomerReceivables {
@@ -10,7 +11,7 @@ export interface CustomerReceivables {
   amounts: ReceivableAmount[];
 }
 
-/** Where a customer-by-customer report resumes: the item after the last read, and the group it was in. */
+/** Where a customer-by-customer report resumes: after this item, inside the group it was in (if cut). */
 export interface ReceivablesCursor {
   key: StartKey;
   carry?: CustomerReceivables;
@@ -20,11 +21,15 @@ export interface ReceivablesCursor {
 export const maxReceivableItemsPerCall = 4000;
 const maxItemsPerRead = 1000;
 
+const sameGroup = (group: CustomerReceivables, amount: ReceivableAmount) =>
+  group.customer_id === amount.customer_id && group.currency === amount.currency;
+
 /**
  * Up to `limit` complete customer-and-currency groups of the org's
- * receivables, in customer order. Each read asks for no more items than
- * groups still missing, so a page never overshoots `limit`; a group cut by a
- * read is carried into the cursor.
+ * receivables, in customer order, read in large pages. The page ends where
+ * the group after the last one begins (the cursor is that group's first
+ * item's predecessor), or, when the call's read budget runs out inside a
+ * group, with that group carried in the cursor.
  */
 export async function readCustomerReceivables(
   orgcode: string,
@@ -36,24 +41,26 @@ export async function readCustomerReceivables(
   let carry = cursor?.carry;
   let key = cursor?.key;
   let itemsRead = 0;
+  const keyOf = (amount: ReceivableAmount): StartKey => ({ ...keys.receivable(orgcode, amount.customer_id, amount.currency, amount.due_day) });
   do {
-    const wanted = Math.min(maxItemsPerRead, limit - groups.length);
-    const page = await readReceivables(orgcode, filter, wanted, key);
+    const page = await readReceivables(orgcode, filter, maxItemsPerRead, key);
     itemsRead += page.amounts.length;
-    for (const amount of page.amounts) {
-      if (carry && carry.customer_id === amount.customer_id && carry.currency === amount.currency) {
+    for (const [index, amount] of page.amounts.entries()) {
+      if (carry && sameGroup(carry, amount)) {
         carry.amounts.push(amount);
         continue;
       }
       if (carry) groups.push(carry);
+      if (groups.length === limit) {
+        const previous = page.amounts[index - 1];
+        // The previous item closed the last group: the next page starts at this one.
+        return { groups, next: { key: previous ? keyOf(previous) : (key as StartKey) } };
+      }
       carry = { customer_id: amount.customer_id, currency: amount.currency, amounts: [amount] };
     }
     key = page.lastKey;
-  } while (key && groups.length < limit && itemsRead < maxReceivableItemsPerCall);
-  if (!key) {
-    if (carry) groups.push(carry);
-    return { groups };
-  }
+  } while (key && itemsRead < maxReceivableItemsPerCall);
+  if (!key) return { groups: carry ? [...groups, carry] : groups };
   return { groups, next: { key, carry } };
 }
 

@@ -220,19 +220,29 @@ describe('aging', () => {
   });
 
   it('pages customers with running totals that end equal to one page', async () => {
-    for (let i = 0; i < 5; i += 1) await createInvoice({ customer_id: `c${i}` });
-    const whole = await post('/ar/aging/report', { limit: 100 }, ar);
-    let token: string | null = null;
-    const rows: unknown[] = [];
-    let last;
-    do {
-      const page: HttpResult = await post('/ar/aging/report', { limit: 2, next_token: token }, ar);
-      rows.push(...page.body.data.report.customers);
-      token = page.body.data.next_token;
-      last = page.body.data.report;
-    } while (token);
-    expect(rows).toEqual(whole.body.data.report.customers);
-    expect(last.totals).toEqual(whole.body.data.report.totals);
+    // Several due days per customer: a customer's amounts span several aggregate items.
+    for (let i = 0; i < 5; i += 1) {
+      for (const day of ['2026-08-01', '2026-09-15', '2026-11-20']) {
+        await createInvoice({ customer_id: `c${i}`, issued_at: `${day}T09:00:00Z`, currency: i % 2 ? 'EUR' : 'USD' });
+      }
+    }
+    const whole = await post('/ar/aging/report', { limit: 100, as_of: '2026-11-30' }, ar);
+    expect(whole.body.data.report.customers).toHaveLength(5);
+    for (const limit of [1, 2]) {
+      let token: string | null = null;
+      const rows: unknown[] = [];
+      let last;
+      do {
+        const page: HttpResult = await post('/ar/aging/report', { limit, as_of: '2026-11-30', next_token: token }, ar);
+        expect(page.body.data.report.customers.length).toBeLessThanOrEqual(limit);
+        rows.push(...page.body.data.report.customers);
+        token = page.body.data.next_token;
+        last = page.body.data.report;
+      } while (token);
+      expect(rows).toEqual(whole.body.data.report.customers);
+      expect(last.totals).toEqual(whole.body.data.report.totals);
+      expect(last.complete).toBe(true);
+    }
   });
 });
 

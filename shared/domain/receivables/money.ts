@@ -19,9 +19,17 @@ function isKnownCurrency(code: string): boolean {
   return (Intl.supportedValuesOf('currency') as string[]).includes(code);
 }
 
+const digitsByCurrency = new Map<string, number>();
+
 /** Digits after the decimal point the currency uses (ISO 4217 minor unit), from Node's ICU data. */
 export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    // Building a formatter is slow (milliseconds); reports call this per item.
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 /** The amount in minor units, or undefined when it has more decimals than the currency has. */
