@@ -1,25 +1,25 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { GuardedUpdate } from '../shared/db/atomic-write';
-import { keys, timeOrderedKey } from '../shared/db/keys';
+import { keys } from '../shared/db/keys';
 import { receivableWrites } from '../shared/db/receivables-repository';
 import { canonicalJson } from '../shared/domain/canonical-json';
 import type { RequestContext } from '../shared/domain/common-schemas';
 import { addDecimals, decimalFromNumber, decimalToNumber } from '../shared/domain/decimal';
 import { newId } from '../shared/domain/identifiers';
-import { type Invoice, type InvoiceContent, type InvoiceLineInput, dueAt, isTerminal, priceInvoice } from '../shared/domain/receivables/invoice';
-import { type ChangeOrigin, type InvoiceChange, type ReceivableChange, issueInvoice } from '../shared/domain/receivables/invoice-changes';
+import { type Invoice, type InvoiceContent, type InvoiceLineInput, priceInvoice } from '../shared/domain/receivables/invoice';
+import type { ChangeOrigin, InvoiceChange, ReceivableChange } from '../shared/domain/receivables/invoice-changes';
 import { toMinorUnits } from '../shared/domain/receivables/money';
-import { type InvoiceDraft, createOrCollapse } from '../shared/receivables/invoices';
+import { invoiceItem } from '../shared/db/invoice-repository';
+import { type InvoiceDraft, createOrCollapse, newInvoiceChange } from '../shared/receivables/invoices';
 import { batchPutAll } from './batch-write';
 
 /**
  * Open invoices written straight into the table, for the sections that need
  * many of them (recording each through /invoice/set would take minutes). The
- * items are built by copies of two private builders of the service
- * (createOrCollapse's new invoice, invoice-repository's invoice item) and by
- * replaying receivableWrites' aggregate update; checkSeedBuilders holds all
- * three to what the service itself stores.
+ * items are built by the service's own builders (newInvoiceChange,
+ * invoiceItem) and by replaying receivableWrites' aggregate update;
+ * checkSeedBuilders holds the result to what the service itself stores.
  */
 
 const netTerms = { type: 'net', net_days: 30 } as const;
@@ -40,41 +40,8 @@ export function benchDraft(content: InvoiceContent, issuedAt: string, orderId: s
   return { invoice_id: invoiceId, order_id: orderId, content, issued_at: issuedAt, status: 'open', source_refs: [] };
 }
 
-/** What createOrCollapse stores for a draft issued at once (its private newInvoiceChange): the draft at revision 1, issued. */
-export function openInvoice(draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange {
-  const now = origin.now.toISOString();
-  const invoice: Invoice = {
-    invoice_id: draft.invoice_id ?? newId('inv', origin.now),
-    orgcode: origin.orgcode,
-    order_id: draft.order_id,
-    ...draft.content,
-    amount_paid: 0,
-    balance_due: draft.content.total,
-    ...(draft.issued_at && { issued_at: draft.issued_at, due_at: dueAt(draft.issued_at, draft.content.payment_terms) }),
-    status: 'draft',
-    ...(draft.memo !== undefined && { memo: draft.memo }),
-    source_refs: draft.source_refs,
-    request_context: origin.requestContext,
-    revision: 1,
-    created_at: now,
-    updated_at: now,
-  };
-  return issueInvoice(invoice, origin, draft.reason, draft.source_refs);
-}
-
-/** The invoice item as invoice-repository's private invoiceItem builds it. */
-export function invoiceItem(invoice: Invoice): Record<string, unknown> {
-  const sortKey = timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
-  return {
-    ...keys.invoice(invoice.orgcode, invoice.invoice_id),
-    record_type: 'invoice',
-    gsi1pk: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id),
-    gsi1sk: sortKey,
-    gsi2pk: keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'),
-    gsi2sk: sortKey,
-    ...invoice,
-  };
-}
+/** What createOrCollapse stores for a draft issued at once: the draft at revision 1, issued. */
+export const openInvoice = (draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange => newInvoiceChange(draft, origin);
 
 const exactSum = (a: number, b: number) => decimalToNumber(addDecimals(decimalFromNumber(a), decimalFromNumber(b)));
 

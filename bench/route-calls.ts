@@ -23,7 +23,8 @@ import { lineageListRoute } from '../shared/routes/events/lineage-list.route';
 import { reconcileReportRoute } from '../shared/routes/events/reconcile-report.route';
 import { invoicePaymentApplyRoute } from '../shared/routes/receivables/invoice-payment-apply.route';
 import { postJson } from './http-client';
-import { type InvoicePool, invoiceItem } from './invoice-seed';
+import { invoiceItem } from '../shared/db/invoice-repository';
+import type { InvoicePool } from './invoice-seed';
 import type { BenchCaller, BenchStack } from './local-stack';
 import { seedWindow } from './local-stack';
 

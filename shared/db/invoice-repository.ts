@@ -27,7 +27,7 @@ function listingKey(invoice: Invoice) {
   return timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
 }
 
-function invoiceItem(invoice: Invoice): Record<string, unknown> {
+export function invoiceItem(invoice: Invoice): Record<string, unknown> {
   const sortKey = listingKey(invoice);
   return {
     ...keys.invoice(invoice.orgcode, invoice.invoice_id),

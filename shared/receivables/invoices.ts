@@ -55,7 +55,7 @@ function priced(input: Parameters<typeof priceInvoice>[0], pathPrefix = ''): Inv
 }
 
 /** The invoice a draft describes, as first stored: a draft, or issued at once. */
-function newInvoiceChange(draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange {
+export function newInvoiceChange(draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange {
   const now = origin.now.toISOString();
   const invoice: Invoice = {
     invoice_id: draft.invoice_id ?? newId('inv', origin.now),
