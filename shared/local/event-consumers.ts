@@ -2,16 +2,11 @@ import type { ConsumerFunctionDefinition } from '../routes/consumer-registry';
 import { matchesPattern, type PatternFields } from '../routes/event-pattern';
 import type { BusEvent, LocalEventBus } from './event-bus-api';
 import type { HandlerLoader } from './handler-loader';
-import { createLambdaContext } from './lambda-context';
+import { type FunctionError, createLambdaContext, functionError } from './lambda-context';
 
 /** An event as a rule hands it to its target: the bus's event without the local `eventBusName`. */
 export type DeliveredEvent = Omit<BusEvent, 'eventBusName'>;
 
-/** Lambda's description of a thrown error, as its invocation record carries it. */
-export interface FunctionError {
-  errorType: string;
-  errorMessage: string;
-}
 
 /** An event a consumer still failed after every attempt, kept with the reason. */
 export interface DeadLetter {
@@ -163,9 +158,4 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
       await Promise.allSettled([...underway]);
     },
   };
-}
-
-function functionError(error: unknown): FunctionError {
-  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
-  return { errorType: 'Error', errorMessage: String(error) };
 }

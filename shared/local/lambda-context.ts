@@ -32,3 +32,14 @@ export function createLambdaContext(functionName: string, timeoutMs: number): Co
 export function lambdaArn(functionName: string): string {
   return `arn:aws:lambda:${localRegion}:${localAccountId}:function:${functionName}`;
 }
+
+/** Lambda's description of a thrown error, as an invocation answer or record carries it. */
+export interface FunctionError {
+  errorType: string;
+  errorMessage: string;
+}
+
+export function functionError(error: unknown): FunctionError {
+  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
+  return { errorType: 'Error', errorMessage: String(error) };
+}

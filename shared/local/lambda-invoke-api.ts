@@ -1,7 +1,7 @@
 import type { AwsApi, AwsApiRequest, AwsApiResponse } from './aws-api-server';
 import { restJsonError } from './aws-api-server';
 import type { HandlerLoader } from './handler-loader';
-import { createLambdaContext, lambdaArn } from './lambda-context';
+import { createLambdaContext, functionError, lambdaArn } from './lambda-context';
 
 /** Lambda refuses synchronous invocation payloads above 6 MB. */
 export const invokePayloadLimitBytes = 6 * 1024 * 1024;
@@ -62,7 +62,7 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
       return { statusCode: 200, headers: executed, body: JSON.stringify(result ?? null) };
     } catch (error) {
       console.error(`Function ${name} failed:`, error);
-      const { errorType, errorMessage } = describe(error);
+      const { errorType, errorMessage } = functionError(error);
       return {
         statusCode: 200,
         headers: { ...executed, 'x-amz-function-error': 'Unhandled' },
@@ -89,9 +89,4 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
 function functionName(requested: string): string {
   const afterFunction = requested.includes(':function:') ? requested.split(':function:')[1] ?? '' : requested;
   return afterFunction.split(':')[0] ?? '';
-}
-
-function describe(error: unknown): { errorType: string; errorMessage: string } {
-  if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
-  return { errorType: 'Error', errorMessage: String(error) };
 }
