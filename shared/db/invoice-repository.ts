@@ -106,13 +106,12 @@ async function afterCommit(change: InvoiceChange): Promise<void> {
 
 /**
  * Creates an invoice with its order claim, its event and its receivable
- * writes in one transaction (plus `extra`, e.g. the idempotency record). A
- * second invoice for the order fails with OrderAlreadyInvoicedError.
+ * writes in one transaction. A second invoice for the order fails with
+ * OrderAlreadyInvoicedError.
  */
-export async function createInvoice(change: InvoiceChange, extra: GuardedWrite[] = []): Promise<void> {
+export async function createInvoice(change: InvoiceChange): Promise<void> {
   const { invoice } = change;
   await writeAtomically([
-    ...extra,
     {
       item: {
         ...keys.orderInvoice(invoice.orgcode, invoice.order_id),

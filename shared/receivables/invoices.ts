@@ -18,7 +18,6 @@ import {
   issueInvoice,
   moveInvoiceStatus,
 } from '../domain/receivables/invoice-changes';
-import type { GuardedWrite } from '../db/atomic-write';
 import {
   OrderAlreadyInvoicedError,
   createInvoice,
@@ -46,11 +45,9 @@ export interface InvoiceSetResult {
   collapsed: boolean;
 }
 
-function priced(input: Parameters<typeof priceInvoice>[0], pathPrefix = ''): InvoiceContent {
+function priced(input: Parameters<typeof priceInvoice>[0]): InvoiceContent {
   const result = priceInvoice(input);
-  if ('issues' in result) {
-    throw new ValidationError(result.issues.map((issue) => ({ ...issue, path: `${pathPrefix}${issue.path}` })));
-  }
+  if ('issues' in result) throw new ValidationError(result.issues);
   return result.content;
 }
 
@@ -81,7 +78,7 @@ export function newInvoiceChange(draft: InvoiceDraft, origin: ChangeOrigin): Inv
  * Tenders that arrived before the invoice are applied right after, also on a
  * collapse, so a crash between the two is repaired by the retry.
  */
-export async function createOrCollapse(draft: InvoiceDraft, origin: ChangeOrigin, extra: (data: InvoiceSetResult) => GuardedWrite[] = () => []): Promise<InvoiceSetResult> {
+export async function createOrCollapse(draft: InvoiceDraft, origin: ChangeOrigin): Promise<InvoiceSetResult> {
   let result: InvoiceSetResult;
   const existing = await findInvoiceOfOrder(origin.orgcode, draft.order_id);
   if (existing) {
@@ -90,7 +87,7 @@ export async function createOrCollapse(draft: InvoiceDraft, origin: ChangeOrigin
     const change = newInvoiceChange(draft, origin);
     result = { invoice: change.invoice, collapsed: false };
     try {
-      await createInvoice(change, extra(result));
+      await createInvoice(change);
     } catch (error) {
       if (!(error instanceof OrderAlreadyInvoicedError)) throw error;
       const winner = await findInvoiceOfOrder(origin.orgcode, draft.order_id);
