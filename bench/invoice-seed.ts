@@ -1,15 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { GuardedUpdate } from '../shared/db/atomic-write';
 import { keys } from '../shared/db/keys';
-import { receivableWrites } from '../shared/db/receivables-repository';
 import { canonicalJson } from '../shared/domain/canonical-json';
 import type { RequestContext } from '../shared/domain/common-schemas';
-import { addDecimals, decimalFromNumber, decimalToNumber } from '../shared/domain/decimal';
 import { newId } from '../shared/domain/identifiers';
 import { type Invoice, type InvoiceContent, type InvoiceLineInput, priceInvoice } from '../shared/domain/receivables/invoice';
 import type { ChangeOrigin, InvoiceChange, ReceivableChange } from '../shared/domain/receivables/invoice-changes';
-import { toMinorUnits } from '../shared/domain/receivables/money';
+import { fromMinorUnits, toMinorUnits } from '../shared/domain/receivables/money';
 import { invoiceItem } from '../shared/db/invoice-repository';
 import { type InvoiceDraft, createOrCollapse, newInvoiceChange } from '../shared/receivables/invoices';
 import { batchPutAll } from './batch-write';
@@ -18,8 +15,8 @@ import { batchPutAll } from './batch-write';
  * Open invoices written straight into the table, for the sections that need
  * many of them (recording each through /invoice/set would take minutes). The
  * items are built by the service's own builders (newInvoiceChange,
- * invoiceItem) and by replaying receivableWrites' aggregate update;
- * checkSeedBuilders holds the result to what the service itself stores.
+ * invoiceItem) and the aggregates by summing the invoices' receivable
+ * changes; checkSeedBuilders holds both to what the service itself stores.
  */
 
 const netTerms = { type: 'net', net_days: 30 } as const;
@@ -43,63 +40,36 @@ export function benchDraft(content: InvoiceContent, issuedAt: string, orderId: s
 /** What createOrCollapse stores for a draft issued at once: the draft at revision 1, issued. */
 export const openInvoice = (draft: InvoiceDraft, origin: ChangeOrigin): InvoiceChange => newInvoiceChange(draft, origin);
 
-const exactSum = (a: number, b: number) => decimalToNumber(addDecimals(decimalFromNumber(a), decimalFromNumber(b)));
-
-/** Applies a `SET a = :x, … ADD b :y, …` update to an item as DynamoDB would; any other action is refused, not skipped. */
-function applyUpdate(item: Record<string, unknown>, update: GuardedUpdate['update']): void {
-  const name = (token: string) => update.names?.[token] ?? token;
-  const value = (token: string) => {
-    if (!update.values || !(token in update.values)) throw new Error(`${token} has no value in "${update.expression}"`);
-    return update.values[token];
-  };
-  const [before, ...parts] = update.expression.split(/\b(SET|ADD|REMOVE|DELETE)\b/);
-  if (before?.trim()) throw new Error(`cannot apply "${update.expression}"`);
-  for (let index = 0; index < parts.length; index += 2) {
-    const action = parts[index];
-    for (const clause of (parts[index + 1] ?? '').split(',').map((text) => text.trim())) {
-      const set = action === 'SET' ? /^([#\w]+)\s*=\s*(:\w+)$/.exec(clause) : null;
-      const add = action === 'ADD' ? /^([#\w]+)\s+(:\w+)$/.exec(clause) : null;
-      if (set) {
-        item[name(set[1]!)] = value(set[2]!);
-      } else if (add) {
-        const attribute = name(add[1]!);
-        const [current, delta] = [item[attribute] ?? 0, value(add[2]!)];
-        if (typeof current !== 'number' || typeof delta !== 'number') throw new Error(`ADD of a non-number in "${update.expression}"`);
-        // DynamoDB adds decimals exactly; so does this.
-        item[attribute] = exactSum(current, delta);
-      } else {
-        throw new Error(`cannot apply "${action} ${clause}" of "${update.expression}"`);
-      }
-    }
-  }
-}
-
 /**
- * The receivable aggregates a set of changes adds up to: each change's aging
- * update from receivableWrites applied in turn to the item it targets, as the
- * ADD updates of one transaction per invoice would leave them.
+ * The receivable aggregates a set of changes adds up to: per customer,
+ * currency and due day, the balance (summed exactly, in minor units) and the
+ * open-invoice count, as the ADD updates of one transaction per invoice leave
+ * them; checkSeedBuilders holds the item's shape to what the service stores.
  */
 export class ReceivableAggregates {
-  private readonly items = new Map<string, Record<string, unknown>>();
+  private readonly sums = new Map<string, { change: ReceivableChange; units: bigint; openInvoices: number }>();
 
   add(orgcode: string, change: ReceivableChange): void {
-    const partition = keys.receivablesPartition(orgcode);
-    const aging = receivableWrites(orgcode, change).find(
-      (write): write is GuardedUpdate => 'update' in write && write.update.key.pk === partition,
-    );
-    if (!aging) throw new Error('receivableWrites no longer updates an item of the receivables partition');
-    const id = `${aging.update.key.pk}\n${aging.update.key.sk}`;
-    const item = this.items.get(id) ?? { ...aging.update.key };
-    applyUpdate(item, aging.update);
-    this.items.set(id, item);
+    const key = keys.receivable(orgcode, change.customer_id, change.currency, change.due_day);
+    const id = `${key.pk}\n${key.sk}`;
+    const sum = this.sums.get(id) ?? { change, units: 0n, openInvoices: 0 };
+    sum.units += change.balanceDelta;
+    sum.openInvoices += change.openInvoicesDelta;
+    this.sums.set(id, sum);
   }
 
-  get size(): number {
-    return this.items.size;
-  }
-
-  values(): IterableIterator<Record<string, unknown>> {
-    return this.items.values();
+  *items(orgcode: string): Generator<Record<string, unknown>> {
+    for (const { change, units, openInvoices } of this.sums.values()) {
+      yield {
+        ...keys.receivable(orgcode, change.customer_id, change.currency, change.due_day),
+        customer_id: change.customer_id,
+        currency: change.currency,
+        due_day: change.due_day,
+        record_type: 'receivable',
+        balance: fromMinorUnits(units, change.currency),
+        open_invoices: openInvoices,
+      };
+    }
   }
 }
 
@@ -143,7 +113,7 @@ export async function seedOpenInvoices(
     }
   }
   const invoices = await batchPutAll(client, table, invoiceItems());
-  const written = await batchPutAll(client, table, aggregates.values());
+  const written = await batchPutAll(client, table, aggregates.items(orgcode));
   return { invoices, aggregates: written, owed, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -196,7 +166,7 @@ export async function checkSeedBuilders(client: DynamoDBDocumentClient, table: s
   const expected = openInvoice(draft, origin);
   const aggregates = new ReceivableAggregates();
   aggregates.add(orgcode, expected.receivable!);
-  const [aggregate] = [...aggregates.values()] as [Record<string, unknown>];
+  const [aggregate] = [...aggregates.items(orgcode)] as [Record<string, unknown>];
   const aggregateKey = { pk: String(aggregate.pk), sk: String(aggregate.sk) };
   const pairs: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['invoice item', await storedItem(client, table, keys.invoice(orgcode, expected.invoice.invoice_id)), invoiceItem(expected.invoice)],
