@@ -98,9 +98,16 @@ export async function createOrCollapse(draft: InvoiceDraft, origin: ChangeOrigin
   if (draft.invoice_id !== undefined && result.invoice.invoice_id !== draft.invoice_id) {
     throw new DuplicateIdError('order_id', draft.order_id);
   }
-  await applyParkedTenders(origin.orgcode, draft.order_id, origin.now);
-  // Parked tenders change the invoice: answer with what is stored now.
-  return { ...result, invoice: (await findInvoice(origin.orgcode, result.invoice.invoice_id)) ?? result.invoice };
+  return { ...result, invoice: await withParkedTendersApplied(result.invoice, origin.now) };
+}
+
+/** Applies the order's parked tenders to its invoice; the invoice as stored after them. */
+async function withParkedTendersApplied(invoice: Invoice, now: Date): Promise<Invoice> {
+  // A draft's tenders wait until it is issued.
+  if (invoice.status === 'draft') return invoice;
+  const applied = await applyParkedTenders(invoice.orgcode, invoice.order_id, now);
+  // Only applied tenders change the invoice: otherwise the copy at hand is current.
+  return applied ? ((await findInvoice(invoice.orgcode, invoice.invoice_id)) ?? invoice) : invoice;
 }
 
 /**
@@ -151,8 +158,7 @@ export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigi
     asRevisionAfter(change, current, origin.now),
     issuing ? [orderTakesTendersWrite(current)] : [],
   );
-  if (issuing) await applyParkedTenders(origin.orgcode, request.order_id, origin.now);
-  return { invoice: (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice, collapsed: false };
+  return { invoice: issuing ? await withParkedTendersApplied(invoice, origin.now) : invoice, collapsed: false };
 }
 
 export interface InvoiceStatusChange {
@@ -179,9 +185,5 @@ export async function setInvoiceStatus(request: InvoiceStatusChange, origin: Cha
     leavesDraft ? [orderTakesTendersWrite(current)] : [],
   );
   // A voided draft takes its order's parked tenders too: as payments of which nothing applies, on record.
-  if (leavesDraft) {
-    await applyParkedTenders(origin.orgcode, invoice.order_id, origin.now);
-    return (await findInvoice(origin.orgcode, invoice.invoice_id)) ?? invoice;
-  }
-  return invoice;
+  return leavesDraft ? withParkedTendersApplied(invoice, origin.now) : invoice;
 }
