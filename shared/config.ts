@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { ValidationError } from './domain/errors';
+import { validate } from './domain/validation';
 
 /**
  * Runtime settings of every Lambda and of the local server, read once from the
@@ -10,22 +12,22 @@ import { z } from 'zod';
  * same handlers at DynamoDB Local and the S3-compatible server.
  */
 const environmentSchema = z.object({
-  TABLE_NAME: z.string().min(3),
-  BUCKET_NAME: z.string().min(3).optional(),
+  TABLE_NAME: z.string().check(z.minLength(3)),
+  BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
   /** HMAC key that signs pagination tokens; at least 32 characters. */
-  TOKEN_SIGNING_KEY: z.string().min(32),
+  TOKEN_SIGNING_KEY: z.string().check(z.minLength(32)),
   /** Semantic version of the deployed package, e.g. "0.1.0". */
-  BUILD_VERSION: z.string().regex(/^\d+\.\d+\.\d+/),
+  BUILD_VERSION: z.string().check(z.regex(/^\d+\.\d+\.\d+/)),
   /** Identifies the build: a commit, a synth timestamp, or "local". */
-  BUILD_ID: z.string().min(1),
+  BUILD_ID: z.string().check(z.minLength(1)),
   /** s3rver and other S3-compatible servers need path-style addressing. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
   /** The export worker Lambda, for the functions that start an export build. */
-  EXPORT_WORKER_FUNCTION_NAME: z.string().min(1).optional(),
+  EXPORT_WORKER_FUNCTION_NAME: z.optional(z.string().check(z.minLength(1))),
   /** The EventBridge bus the service publishes its own events to. */
-  EVENT_BUS_NAME: z.string().min(1).default('default'),
+  EVENT_BUS_NAME: z._default(z.string().check(z.minLength(1)), 'default'),
   /** Most events in one export batch; larger windows split into several batches. */
-  EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  EXPORT_BATCH_SIZE: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 10_000),
 });
 
 export type ServiceConfig = {
@@ -43,7 +45,9 @@ let cached: ServiceConfig | undefined;
 
 export function serviceConfig(): ServiceConfig {
   if (cached) return cached;
-  const env = environmentSchema.parse(process.env);
+  const parsed = validate(environmentSchema, process.env, 'environment');
+  if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_configuration');
+  const env = parsed.data;
   const [major = '0', minor = '0'] = env.BUILD_VERSION.split('.');
   cached = {
     tableName: env.TABLE_NAME,

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findCredential } from '../db/credential-repository';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
 import { canonicalOrgcode } from '../domain/identifiers';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
-import { zodIssues } from '../http/zod-issues';
+import { validate } from '../domain/validation';
 import type { Caller } from './caller';
 import { type CredentialKind, fingerprintOf, parseSecret } from './credential-secret';
 import { type RoleFamily, isAllowed } from './roles';
@@ -14,9 +14,9 @@ export type Headers = Record<string, string | undefined>;
 const bodyCredentialFields = { session_guid: 'session', api_key: 'api_key' } as const;
 
 const optionalContextHeaders = z.object({
-  'x-logical-guid': logicalGuid.optional(),
-  'x-channel-code': channelCode.optional(),
-  'x-cccode': cccode.optional(),
+  'x-logical-guid': z.optional(logicalGuid),
+  'x-channel-code': z.optional(channelCode),
+  'x-cccode': z.optional(cccode),
 });
 
 interface PresentedCredential {
@@ -78,8 +78,8 @@ export async function authenticate(
   if (record.orgcode !== orgcode) throw new NotFoundError();
   if (!isAllowed(family, record)) throw new ForbiddenError();
 
-  const context = optionalContextHeaders.safeParse(headers);
-  if (!context.success) throw new ValidationError(zodIssues(context.error, 'headers'));
+  const context = validate(optionalContextHeaders, headers, 'headers');
+  if (!context.success) throw new ValidationError(context.issues);
 
   return {
     orgcode,

@@ -1,135 +1,145 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canonicalOrgcode, cccodePattern, channelCodePattern, orgcodePattern } from './identifiers';
 import { fractionDigits } from './decimal';
 
 /** Largest amount magnitude accepted: keeps every sum exact when written as a JSON number. */
-const maxAmount = 1e12;
+export const maxAmount = 1e12;
 const maxFractionDigits = 6;
 
-export const shortText = z.string().min(1).max(256);
-export const longText = z.string().min(1).max(4000);
+/** A string of `min`..`max` characters. */
+export function text(min: number, max: number) {
+  return z.string().check(z.minLength(min), z.maxLength(max));
+}
+
+export const shortText = text(1, 256);
+export const longText = text(1, 4000);
 
 /** An opaque client identifier: stored and echoed exactly (spec identifier rule 4). */
-export const clientId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[^#\s]+$/, 'must not contain spaces or #');
+export const clientId = z.string().check(
+  z.minLength(1),
+  z.maxLength(128),
+  z.regex(/^[^#\s]+$/, 'must not contain spaces or #'),
+);
 
-export const dateTime = z
-  .string()
-  .datetime({ offset: true, message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z' })
-  .transform((value) => new Date(value).toISOString());
+/** An ISO 8601 instant with a zone, answered back in UTC (`…Z`). */
+export const dateTime = z.pipe(
+  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z' }),
+  z.transform((value) => new Date(value).toISOString()),
+);
 
-export const orgcode = z
-  .string()
-  .transform(canonicalOrgcode)
-  .pipe(z.string().regex(orgcodePattern, 'must be 1-64 letters, digits, "_", "." or "-"'));
+export const orgcode = z.string().check(
+  z.overwrite(canonicalOrgcode),
+  z.regex(orgcodePattern, 'must be 1-64 letters, digits, "_", "." or "-"'),
+);
 
-export const cccode = z
-  .string()
-  .transform((value) => value.trim().toUpperCase())
-  .pipe(z.string().regex(cccodePattern, 'must look like ABCD-1234-EF56'));
+export const cccode = z.string().check(
+  z.overwrite((value) => value.trim().toUpperCase()),
+  z.regex(cccodePattern, 'must look like ABCD-1234-EF56'),
+);
 
-export const channelCode = z
-  .string()
-  .max(64)
-  .regex(channelCodePattern, 'must be lowercase snake_case, e.g. web_store');
+export const channelCode = z.string().check(
+  z.maxLength(64),
+  z.regex(channelCodePattern, 'must be lowercase snake_case, e.g. web_store'),
+);
 
 export const logicalGuid = clientId;
 
-export const amount = z
-  .number()
-  .finite()
-  .refine((value) => Math.abs(value) <= maxAmount, `must be at most ${maxAmount} in magnitude`)
-  .refine(
-    (value) => fractionDigits(value) <= maxFractionDigits,
-    `must have at most ${maxFractionDigits} decimal places`,
-  );
+/** A whole number from `min` (to `max`); `z.int` admits safe integers only, as 2^53 and beyond are not exact in JSON. */
+export function integer(min: number, max?: number) {
+  return max === undefined ? z.int().check(z.minimum(min)) : z.int().check(z.minimum(min), z.maximum(max));
+}
 
-export const money = z
-  .object({
-    currency: z
-      .string()
-      .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD')
-      .transform((value) => value.toUpperCase()),
-    amount,
-  })
-  .strict();
+/** A record's revision: starts at 1, +1 per change. */
+export const revision = integer(1);
+
+export const amount = z.number().check(
+  z.minimum(-maxAmount, `must be at most ${maxAmount} in magnitude`),
+  z.maximum(maxAmount, `must be at most ${maxAmount} in magnitude`),
+  z.refine((value) => fractionDigits(value) <= maxFractionDigits, `must have at most ${maxFractionDigits} decimal places`),
+);
+
+export const currencyCode = z.string().check(
+  z.regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD'),
+  z.overwrite((value) => value.toUpperCase()),
+);
+
+export const money = z.strictObject({ currency: currencyCode, amount });
 export type Money = z.infer<typeof money>;
 
-export const sourceRef = z.object({ kind: shortText, id: shortText }).strict();
+export const sourceRef = z.strictObject({ kind: shortText, id: shortText });
 export type SourceRef = z.infer<typeof sourceRef>;
 
 /** Capped so one record and its lineage links fit in one DynamoDB transaction. */
 export const maxSourceRefs = 50;
-export const sourceRefs = z.array(sourceRef).max(maxSourceRefs);
+export const sourceRefs = z.array(sourceRef).check(z.maxLength(maxSourceRefs));
 
 export const contextSources = ['session', 'api_key', 'operator', 'system'] as const;
 
-export const requestContext = z
-  .object({
-    orgcode,
-    actor: shortText,
-    context_source: z.enum(contextSources),
-    logical_guid: logicalGuid.optional(),
-    channel_code: channelCode.optional(),
-    cccode: cccode.optional(),
-    roles: z.array(shortText).max(32).optional(),
-    session_fingerprint: shortText.optional(),
-    api_key_fingerprint: shortText.optional(),
-  })
-  .strict();
+export const requestContext = z.strictObject({
+  orgcode,
+  actor: shortText,
+  context_source: z.enum(contextSources),
+  logical_guid: z.optional(logicalGuid),
+  channel_code: z.optional(channelCode),
+  cccode: z.optional(cccode),
+  roles: z.optional(z.array(shortText).check(z.maxLength(32))),
+  session_fingerprint: z.optional(shortText),
+  api_key_fingerprint: z.optional(shortText),
+});
 export type RequestContext = z.infer<typeof requestContext>;
 
-export const policyRefs = z
-  .object({
-    tax_policy_version: shortText.optional(),
-    export_policy_version: shortText.optional(),
-    storage_policy_version: shortText.optional(),
-  })
-  .catchall(z.union([z.string().max(256), z.undefined()]));
+export const policyRefs = z.catchall(
+  z.object({
+    tax_policy_version: z.optional(shortText),
+    export_policy_version: z.optional(shortText),
+    storage_policy_version: z.optional(shortText),
+  }),
+  z.optional(text(0, 256)),
+);
 
 export const taxBasis = z.enum(['included', 'added']);
 export const taxLiabilityTrigger = z.enum(['order', 'invoice', 'shipment']);
 
-export const taxComponent = z
-  .object({
-    tax_code: shortText.optional(),
-    jurisdiction_code: shortText.optional(),
-    rate: z.number().finite().min(0).max(100).optional(),
-    taxable_base: money.optional(),
-    tax_basis: taxBasis.optional(),
-    holiday_applied: z.boolean().optional(),
-    exemption_applied: z.boolean().optional(),
-    exemption_reason: shortText.optional(),
-    amount: money.optional(),
-  })
-  .strict();
+export const taxComponent = z.strictObject({
+  tax_code: z.optional(shortText),
+  jurisdiction_code: z.optional(shortText),
+  rate: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  taxable_base: z.optional(money),
+  tax_basis: z.optional(taxBasis),
+  holiday_applied: z.optional(z.boolean()),
+  exemption_applied: z.optional(z.boolean()),
+  exemption_reason: z.optional(shortText),
+  amount: z.optional(money),
+});
 
 /** DESIGN.md section 5: dotted lowercase names such as `invoice.payment_applied`. */
-export const eventType = z
-  .string()
-  .max(128)
-  .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, 'must be a dotted lowercase name such as order.placed');
+export const eventType = z.string().check(
+  z.maxLength(128),
+  z.regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, 'must be a dotted lowercase name such as order.placed'),
+);
 
-export const idempotencyKey = z.string().min(1).max(256);
+export const idempotencyKey = text(1, 256);
 
-/** List rule 1: any integer is accepted and clamped into the route's bounds. */
+/** List rule 1: any (safe) integer is accepted and clamped into the route's bounds; none means `fallback`. */
 export function listLimit(max = 256, fallback = 8) {
-  return z
-    .number()
-    .int()
-    .optional()
-    .transform((value) => Math.min(max, Math.max(1, value ?? fallback)));
+  return z.pipe(
+    z.optional(z.int()),
+    z.transform((value) => Math.min(max, Math.max(1, value ?? fallback))),
+  );
 }
 
-export const nextToken = z.string().min(1).max(8192).nullish();
+export const nextToken = z.nullish(text(1, 8192));
 
 /**
  * Fields every request may carry: the informative `request_context` (DESIGN.md
  * section 2: validated strictly, must name the caller's organisation).
  */
 export const commonRequestFields = {
-  request_context: requestContext.optional(),
+  request_context: z.optional(requestContext),
 };
+
+/** An instant the service writes: ISO 8601 in UTC (`…Z`). For responses, where no input is normalised. */
+export const instant = z.iso.datetime();
+
+/** A list response's `next_token`: opaque, null on the last page. */
+export const nextPageToken = z.nullable(z.string());

@@ -57,5 +57,6 @@ export function errorEnvelope(error: AccountingError, statsInput: StatsInput & {
     },
     ...error.envelopeExtras(),
     stats: stats(statsInput),
+    build: statsInput.build,
   };
 }

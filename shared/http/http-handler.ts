@@ -6,13 +6,13 @@ import { type Caller, capturedRequestContext } from '../auth/caller';
 import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
 import { ValidationError } from '../domain/errors';
+import { validate } from '../domain/validation';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { CallContext } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
-import { zodIssues } from './zod-issues';
 
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
 export const maxBodyBytes = 256 * 1024;
@@ -95,8 +95,8 @@ function inputValidation(route: RouteDefinition): Middleware {
   return {
     before: ({ context }) => {
       const { call } = context;
-      const parsed = route.schema.safeParse(withoutBodyCredentials(call.body ?? {}));
-      if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+      const parsed = validate(route.schema, withoutBodyCredentials(call.body ?? {}));
+      if (!parsed.success) throw new ValidationError(parsed.issues);
       const input = parsed.data as Record<string, unknown>;
       const declared = input.request_context as { orgcode?: string } | undefined;
       if (declared && declared.orgcode !== call.caller?.orgcode) {

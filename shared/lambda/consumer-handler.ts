@@ -1,7 +1,7 @@
 import middy from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from '../domain/errors';
-import { zodIssues } from '../http/zod-issues';
+import { validate } from '../domain/validation';
 
 /** Where a consumer's event came from: the EventBridge envelope around `detail`. */
 export interface ConsumerDelivery {
@@ -19,13 +19,14 @@ export interface ConsumerDelivery {
  * be an object before the schema sees it, so every consumer reports a missing
  * or scalar `detail` the same way.
  */
-function deliveredEvent<Schema extends z.ZodTypeAny>(detail: Schema) {
+function deliveredEvent<Schema extends z.ZodMiniType>(detail: Schema) {
+  const nonEmpty = z.string().check(z.minLength(1));
   return z.object({
-    id: z.string().min(1),
-    source: z.string().min(1),
-    'detail-type': z.string().min(1),
-    time: z.string().datetime({ offset: true }),
-    detail: z.record(z.unknown()).pipe(detail),
+    id: nonEmpty,
+    source: nonEmpty,
+    'detail-type': nonEmpty,
+    time: z.iso.datetime({ offset: true }),
+    detail: z.pipe(z.record(z.string(), z.unknown()), detail),
   });
 }
 
@@ -38,19 +39,16 @@ function deliveredEvent<Schema extends z.ZodTypeAny>(detail: Schema) {
  * keeps once Lambda's retries are spent. Whatever `run` throws is likewise the
  * function error, so Lambda retries it.
  */
-export function consumerHandler<Schema extends z.ZodTypeAny, Result>(
+export function consumerHandler<Schema extends z.ZodMiniType, Result>(
   schema: Schema,
-  run: (detail: z.infer<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
+  run: (detail: z.output<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
 ) {
   const envelope = deliveredEvent(schema);
   return middy<unknown, Result>().handler(async (event) => {
-    const parsed = envelope.safeParse(event);
-    if (!parsed.success) {
-      const issues = zodIssues(parsed.error);
-      throw new ValidationError(issues, 'invalid_event', everyIssue(issues));
-    }
+    const parsed = validate(envelope, event);
+    if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event', everyIssue(parsed.issues));
     const { id, source, time, detail } = parsed.data;
-    return run(detail as z.infer<Schema>, { eventId: id, source, detailType: parsed.data['detail-type'], time });
+    return run(detail as z.output<Schema>, { eventId: id, source, detailType: parsed.data['detail-type'], time });
   });
 }
 

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ValidationError } from '../domain/errors';
-import { zodIssues } from '../http/zod-issues';
+import { validate } from '../domain/validation';
 
 /**
  * The chain of every function invoked with a plain JSON payload rather than
@@ -9,13 +9,13 @@ import { zodIssues } from '../http/zod-issues';
  * is validated at the trust boundary and errors surface as the Lambda's
  * function error, with a message naming what was wrong.
  */
-export function payloadHandler<Schema extends z.ZodTypeAny, Result>(
+export function payloadHandler<Schema extends z.ZodMiniType, Result>(
   schema: Schema,
-  run: (payload: z.infer<Schema>) => Promise<Result>,
+  run: (payload: z.output<Schema>) => Promise<Result>,
 ) {
   return middy<unknown, Result>().handler(async (payload) => {
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new ValidationError(zodIssues(parsed.error));
+    const parsed = validate(schema, payload);
+    if (!parsed.success) throw new ValidationError(parsed.issues);
     return run(parsed.data);
   });
 }

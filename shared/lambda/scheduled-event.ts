@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The event an EventBridge schedule delivers (other fields ignored). `time` is
@@ -6,8 +6,5 @@ import { z } from 'zod';
  * minute; invoked without it (by hand), a run works on the present instant.
  */
 export const scheduledEvent = z.object({
-  time: z
-    .string()
-    .datetime({ offset: true })
-    .default(() => new Date().toISOString()),
+  time: z._default(z.iso.datetime({ offset: true }), () => new Date().toISOString()),
 });

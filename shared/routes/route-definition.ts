@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RoleFamily } from '../auth/roles';
 import type { CallContext } from '../http/call-context';
 
@@ -23,7 +23,10 @@ export type StoreAccess = {
  * One `/accounting` route: the single source of truth read by the CDK stack,
  * the local server, the docs and the test matrix.
  */
-export interface RouteDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+/** A response `data` schema: a JSON object, the same on both sides (no transforms). */
+export type ResponseSchema = z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>;
+
+export interface RouteDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Response extends ResponseSchema = ResponseSchema> {
   /** Path under `/accounting`, e.g. `/event/record`. */
   path: string;
   /** Stable operation name, e.g. `event.record`; it is also `stats.call`. */
@@ -32,7 +35,16 @@ export interface RouteDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   name: string;
   /** Record family, used to group functions (and their shared role) in the stack. */
   family: string;
+  /** One line for the API reference: what the call does. */
+  summary: string;
+  /** The request body. */
   schema: Schema;
+  /**
+   * The response `data` (inside the common envelope). Declared for the OpenAPI
+   * document and checked against every response the integration tests see;
+   * the handler's return type is held to it at compile time.
+   */
+  response: Response;
   roles: RoleFamily;
   /** The request accepts `idempotency_key` and replays the original response. */
   idempotent: boolean;
@@ -40,9 +52,11 @@ export interface RouteDefinition<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   /** A valid request body for the docs, the README and the route x caller test matrix. */
   example(orgcode: string): Record<string, unknown>;
   /** Returns the response `data` object. (Method syntax: a registry holds routes of every schema.) */
-  handle(input: z.infer<Schema>, context: CallContext): Promise<Record<string, unknown>>;
+  handle(input: z.output<Schema>, context: CallContext): Promise<z.input<Response>>;
 }
 
-export function defineRoute<Schema extends z.ZodTypeAny>(route: RouteDefinition<Schema>) {
+export function defineRoute<Schema extends z.ZodMiniType, Response extends ResponseSchema>(
+  route: RouteDefinition<Schema, Response>,
+) {
   return route;
 }

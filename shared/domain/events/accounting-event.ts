@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   cccode,
   channelCode,
@@ -6,12 +6,14 @@ import {
   dateTime,
   eventType,
   idempotencyKey,
+  instant,
   logicalGuid,
   longText,
   money,
   policyRefs,
   requestContext,
   shortText,
+  sourceRef,
   sourceRefs,
   taxBasis,
   taxComponent,
@@ -24,43 +26,42 @@ import { newId } from '../identifiers';
 const eventFields = {
   event_type: eventType,
   occurred_at: dateTime,
-  logical_guid: logicalGuid.optional(),
-  channel_code: channelCode.optional(),
-  cccode: cccode.optional(),
-  amount: money.optional(),
-  tax_amount: money.optional(),
-  tax_policy_version: shortText.optional(),
-  tax_basis: taxBasis.optional(),
-  tax_liability_trigger: taxLiabilityTrigger.optional(),
-  tax_jurisdiction_code: shortText.optional(),
-  tax_holiday_applied: z.boolean().optional(),
-  tax_override_applied: z.boolean().optional(),
-  tax_components: z.array(taxComponent).max(100).optional(),
-  policy_refs: policyRefs.optional(),
+  logical_guid: z.optional(logicalGuid),
+  channel_code: z.optional(channelCode),
+  cccode: z.optional(cccode),
+  amount: z.optional(money),
+  tax_amount: z.optional(money),
+  tax_policy_version: z.optional(shortText),
+  tax_basis: z.optional(taxBasis),
+  tax_liability_trigger: z.optional(taxLiabilityTrigger),
+  tax_jurisdiction_code: z.optional(shortText),
+  tax_holiday_applied: z.optional(z.boolean()),
+  tax_override_applied: z.optional(z.boolean()),
+  tax_components: z.optional(z.array(taxComponent).check(z.maxLength(100))),
+  policy_refs: z.optional(policyRefs),
   reason: longText,
   source_refs: sourceRefs,
 };
 
-export const eventRecordRequest = z
-  .object({
-    event_id: clientId.optional(),
-    ...eventFields,
-    idempotency_key: idempotencyKey.optional(),
-    request_context: requestContext,
-  })
-  .strict();
+export const eventRecordRequest = z.strictObject({
+  event_id: z.optional(clientId),
+  ...eventFields,
+  idempotency_key: z.optional(idempotencyKey),
+  request_context: requestContext,
+});
 export type EventRecordRequest = z.infer<typeof eventRecordRequest>;
 
-type EventFields = Omit<EventRecordRequest, 'event_id' | 'idempotency_key' | 'request_context'>;
-
-/** An immutable accounting event (spec: AccountingEvent). */
-export interface AccountingEvent extends EventFields {
-  event_id: string;
-  orgcode: string;
-  request_context: RequestContext;
+/** An immutable accounting event (spec: AccountingEvent), as stored and answered. */
+export const accountingEvent = z.object({
+  event_id: z.string(),
+  orgcode: z.string(),
+  ...eventFields,
+  occurred_at: instant,
+  request_context: requestContext,
   /** When the service stored the event, as opposed to when it occurred. */
-  recorded_at: string;
-}
+  recorded_at: instant,
+});
+export type AccountingEvent = z.infer<typeof accountingEvent>;
 
 export interface EventOrigin {
   orgcode: string;
@@ -99,17 +100,18 @@ export function distinctSourceRefs(refs: SourceRef[]): SourceRef[] {
   });
 }
 
-/** One item of `/lineage/list`. */
-export interface LineageItem {
-  event_id: string;
-  event_type: string;
-  occurred_at: string;
-  logical_guid?: string;
-  channel_code?: string;
-  cccode?: string;
-  source_ref: SourceRef;
-  reason: string;
-}
+/** One item of `/lineage/list`: the event, as reached through one of its source refs. */
+export const lineageItemSchema = z.object({
+  event_id: z.string(),
+  event_type: z.string(),
+  occurred_at: instant,
+  logical_guid: z.optional(z.string()),
+  channel_code: z.optional(z.string()),
+  cccode: z.optional(z.string()),
+  source_ref: sourceRef,
+  reason: z.string(),
+});
+export type LineageItem = z.infer<typeof lineageItemSchema>;
 
 export function lineageItem(event: AccountingEvent, sourceRef: SourceRef): LineageItem {
   return {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findEvent } from '../../db/event-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
+import { accountingEvent } from '../../domain/events/accounting-event';
 import { NotFoundError } from '../../domain/errors';
 import { defineRoute } from '../route-definition';
 
@@ -9,7 +10,9 @@ export const eventGetRoute = defineRoute({
   operation: 'event.get',
   name: 'event-get',
   family: 'events',
-  schema: z.object({ event_id: clientId, ...commonRequestFields }).strict(),
+  summary: 'Read one accounting event by its identifier.',
+  schema: z.strictObject({ event_id: clientId, ...commonRequestFields }),
+  response: z.object({ event: accountingEvent }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listEvents } from '../../db/event-repository';
 import type { StartKey } from '../../db/query-page';
 import {
@@ -9,33 +9,36 @@ import {
   eventType,
   listLimit,
   logicalGuid,
+  nextPageToken,
   nextToken,
 } from '../../domain/common-schemas';
-import { requireOrderedWindow } from '../../domain/time-window';
+import { accountingEvent } from '../../domain/events/accounting-event';
+import { orderedWindow } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 const eventListRequest = z
-  .object({
-    event_types: z.array(eventType).min(1).max(25).optional(),
-    logical_guid: logicalGuid.optional(),
-    channel_code: channelCode.optional(),
-    cccode: cccode.optional(),
-    from_utc: dateTime.optional(),
-    to_utc: dateTime.optional(),
+  .strictObject({
+    event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
+    logical_guid: z.optional(logicalGuid),
+    channel_code: z.optional(channelCode),
+    cccode: z.optional(cccode),
+    from_utc: z.optional(dateTime),
+    to_utc: z.optional(dateTime),
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .superRefine(requireOrderedWindow);
+  .check(orderedWindow);
 
 export const eventListRoute = defineRoute({
   path: '/event/list',
   operation: 'event.list',
   name: 'event-list',
   family: 'events',
+  summary: 'List events, newest last, filtered by type, facility, channel, cost centre and time window.',
   schema: eventListRequest,
+  response: z.object({ events: z.array(accountingEvent), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,6 +1,7 @@
 import { recordEvent } from '../../db/event-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import { buildEvent, eventRecordRequest } from '../../domain/events/accounting-event';
+import * as z from 'zod/mini';
+import { accountingEvent, buildEvent, eventRecordRequest } from '../../domain/events/accounting-event';
 import { defineRoute } from '../route-definition';
 
 export const eventRecordRoute = defineRoute({
@@ -8,7 +9,9 @@ export const eventRecordRoute = defineRoute({
   operation: 'event.record',
   name: 'event-record',
   family: 'events',
+  summary: 'Record an immutable financial event in the ledger.',
   schema: eventRecordRequest,
+  response: z.object({ event: accountingEvent }),
   roles: 'ledger_write',
   idempotent: true,
   stores: { table: 'write' },

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listLineage } from '../../db/event-repository';
 import type { StartKey } from '../../db/query-page';
-import { commonRequestFields, listLimit, nextToken, sourceRef } from '../../domain/common-schemas';
+import { commonRequestFields, listLimit, nextPageToken, nextToken, sourceRef } from '../../domain/common-schemas';
+import { lineageItemSchema } from '../../domain/events/accounting-event';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -10,7 +11,9 @@ export const lineageListRoute = defineRoute({
   operation: 'lineage.list',
   name: 'lineage-list',
   family: 'events',
-  schema: z.object({ source_ref: sourceRef, limit: listLimit(), next_token: nextToken, ...commonRequestFields }).strict(),
+  summary: 'Trace every event that names one source record (an order, invoice, tender…).',
+  schema: z.strictObject({ source_ref: sourceRef, limit: listLimit(), next_token: nextToken, ...commonRequestFields }),
+  response: z.object({ lineage: z.array(lineageItemSchema), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readEventsForReconcile } from '../../db/event-repository';
 import type { StartKey } from '../../db/query-page';
-import { commonRequestFields, dateTime, eventType, listLimit, nextToken } from '../../domain/common-schemas';
+import { commonRequestFields, dateTime, eventType, instant, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import {
   type ReconcileTotals,
   addToTotals,
   emptyTotals,
   reconcileReport,
 } from '../../domain/events/reconcile-totals';
-import { requireOrderedWindow } from '../../domain/time-window';
+import { orderedWindow } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -16,16 +16,31 @@ import { defineRoute } from '../route-definition';
 export const maxEventsPerReconcileCall = 1000;
 
 const reconcileReportRequest = z
-  .object({
+  .strictObject({
     from_utc: dateTime,
     to_utc: dateTime,
-    event_types: z.array(eventType).min(1).max(25).optional(),
+    event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
     limit: listLimit(maxEventsPerReconcileCall, maxEventsPerReconcileCall),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .superRefine(requireOrderedWindow);
+  .check(orderedWindow);
+
+const totalsByCurrency = z.record(z.string(), z.number());
+
+/** Counts and sums of the events in the window; `partial` until the last page. */
+const reconcileReportData = z.object({
+  report: z.object({
+    from_utc: instant,
+    to_utc: instant,
+    event_count: z.int(),
+    by_type: z.record(z.string(), z.int()),
+    amount_totals: totalsByCurrency,
+    tax_totals: totalsByCurrency,
+    partial: z.boolean(),
+  }),
+  next_token: nextPageToken,
+});
 
 /** What a reconcile token carries: where to resume, and the totals so far. */
 interface ReconcileProgress {
@@ -38,7 +53,9 @@ export const reconcileReportRoute = defineRoute({
   operation: 'reconcile.report',
   name: 'reconcile-report',
   family: 'events',
+  summary: 'Count events and sum amounts and tax per currency over a time window, page by page.',
   schema: reconcileReportRequest,
+  response: reconcileReportData,
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
