@@ -57,9 +57,9 @@ export interface TargetVerdict {
 
 /** The limits the service holds itself to. */
 export const limits = {
-  bundleRatio: 1.5,
+  bundleRatio: 1.15,
   bundleBytes: 1_000_000,
-  importRatio: 1.2,
+  importRatio: 1.15,
   latencyRatio: 1.3,
   eventGetReadRcu: 0.5,
   /** The whole paged aging report over reading every open invoice once: the aggregates must cost less. */
@@ -68,13 +68,25 @@ export const limits = {
   exportRssRatio: 1.3,
 } as const;
 
+/**
+ * A function that needs a second AWS client besides DynamoDB's (the Lambda
+ * client that starts export builds, S3, EventBridge) may carry exactly that
+ * client's package on top of the ratio: it is the client, not our code.
+ */
+function secondClientBytes(bundle: BuiltBundle): { names: string[]; bytes: number } {
+  const clients = bundle.packages.filter((entry) => /^@aws-sdk\/client-(?!dynamodb$)/.test(entry.name));
+  return { names: clients.map((entry) => entry.name), bytes: clients.reduce((sum, entry) => sum + entry.bytes, 0) };
+}
+
 export function verdicts(results: BenchResults): TargetVerdict[] {
   const rows: TargetVerdict[] = [];
   const baseline = results.bundles.find((bundle) => bundle.name === baselineName)!;
   for (const bundle of results.bundles) {
     if (bundle === baseline) continue;
-    const ratio = bundle.bytes / baseline.bytes;
-    rows.push({ target: `${bundle.name} bytes vs baseline`, measured: `${ratio.toFixed(2)}x`, limit: `<= ${limits.bundleRatio}x`, pass: ratio <= limits.bundleRatio });
+    const allowance = secondClientBytes(bundle);
+    const ratio = (bundle.bytes - allowance.bytes) / baseline.bytes;
+    const less = allowance.bytes ? ` (less ${allowance.names.join(', ')} ${kb(allowance.bytes)})` : '';
+    rows.push({ target: `${bundle.name} bytes vs baseline${less}`, measured: `${ratio.toFixed(3)}x`, limit: `<= ${limits.bundleRatio}x`, pass: ratio <= limits.bundleRatio });
     rows.push({ target: `${bundle.name} bytes`, measured: String(bundle.bytes), limit: `< ${limits.bundleBytes}`, pass: bundle.bytes < limits.bundleBytes });
   }
   for (const timing of results.imports) {

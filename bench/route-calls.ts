@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
-import { idempotencyRecordPut } from '../shared/db/idempotency-repository';
+import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
 import { keys } from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
 import { receivableWrites } from '../shared/db/receivables-repository';
@@ -158,6 +158,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     TableName: tableName,
     Item: put.item,
     ConditionExpression: put.condition?.expression,
+    ExpressionAttributeNames: put.condition?.names,
     ExpressionAttributeValues: put.condition?.values,
   });
   // recordEvent(): the event, then one lineage link per source ref.
@@ -184,23 +185,20 @@ export function scenarios(context: ScenarioContext): Scenario[] {
           await raw.send(write);
         };
       }
-      // runIdempotently(): the consistent read of the stored response, then the claim in the same transaction.
+      // runIdempotently(): the conditional put that takes the key, then the stored response in the event's transaction.
       const claim = {
         orgcode: writer.orgcode,
         route: eventRecordRoute.path,
         key: `bench-raw-${next()}`,
         requestHash: createHash('sha256').update(event.event_id).digest('base64url'),
+        holder: `bench-raw-${next()}`,
       };
-      const storedRead = new GetCommand({
-        TableName: tableName,
-        Key: keys.idempotency(claim.orgcode, claim.route, claim.key),
-        ConsistentRead: true,
-      });
-      const claimPut = asPut(idempotencyRecordPut(claim, { event }, now));
-      const write = new TransactWriteCommand({ TransactItems: [claimPut, ...puts].map((put) => ({ Put: put })) });
+      const take = new PutCommand({ ...keyClaimRequest(claim, now), TableName: tableName });
+      const storedPut = asPut(idempotencyRecordPut(claim, { event }, now));
+      const write = new TransactWriteCommand({ TransactItems: [storedPut, ...puts].map((put) => ({ Put: put })) });
       return async () => {
         await raw.send(auth);
-        await raw.send(storedRead);
+        await raw.send(take);
         await raw.send(write);
       };
     },

@@ -23,7 +23,11 @@ export const clientId = z.string().check(
 
 /** An ISO 8601 instant with a zone, answered back in UTC (`…Z`). */
 export const dateTime = z.pipe(
-  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z' }),
+  z.iso.datetime({
+    offset: true,
+    error: (issue) =>
+      issue.code === 'invalid_format' ? 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z' : undefined,
+  }),
   z.transform((value) => new Date(value).toISOString()),
 );
 

@@ -80,6 +80,20 @@ export class IdempotencyKeyReusedError extends AccountingError {
   }
 }
 
+/** A twin of a call still running: retry the same request with the same key shortly. */
+export class IdempotencyInProgressError extends AccountingError {
+  readonly tag = 'conflict';
+  readonly httpStatus = 409;
+  override readonly retryable = true;
+
+  constructor() {
+    super(
+      'idempotency_in_progress',
+      'A request with this idempotency_key is still being processed; retry it shortly with the same key',
+    );
+  }
+}
+
 export class UnauthorizedError extends AccountingError {
   readonly tag = 'unauthorized';
   readonly httpStatus = 401;

@@ -20,6 +20,7 @@ function defaultMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_format':
       return issue.format === 'regex' ? 'Invalid' : `Invalid ${issue.format}`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'Required';
       return issue.values.length === 1
         ? `Invalid literal value, expected ${JSON.stringify(issue.values[0])}`
         : `Invalid enum value. Expected ${issue.values.map((value) => `'${String(value)}'`).join(' | ')}, received '${String(issue.input)}'`;
@@ -77,11 +78,15 @@ function sizeMessage(
  */
 export function validationIssues(error: z.core.$ZodError, prefix = ''): ValidationIssue[] {
   const pathOf = (segments: readonly PropertyKey[]) => [prefix, ...segments.map(String)].filter(Boolean).join('.');
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: 'is not a known field' }))
-      : [{ path: pathOf(issue.path), message: issue.message }],
-  );
+  // zod 4 still runs a length check on a value of the wrong type (an array has a length): the type error says it all.
+  const wrongType = new Set(error.issues.filter((issue) => issue.code === 'invalid_type').map((issue) => pathOf(issue.path)));
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: 'is not a known field' }));
+    }
+    const path = pathOf(issue.path);
+    return issue.code !== 'invalid_type' && wrongType.has(path) ? [] : [{ path, message: issue.message }];
+  });
 }
 
 export type Validated<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };

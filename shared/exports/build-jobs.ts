@@ -1,12 +1,12 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { serviceConfig } from '../config';
 import { clientId, orgcode } from '../domain/common-schemas';
 
 /** What the export worker is asked to build: a whole export, or one batch a call asked for. */
 export const buildJob = z.union([
-  z.object({ orgcode, export_id: clientId }).strict(),
-  z.object({ orgcode, batch_id: clientId }).strict(),
+  z.strictObject({ orgcode, export_id: clientId }),
+  z.strictObject({ orgcode, batch_id: clientId }),
 ]);
 export type BuildJob = z.infer<typeof buildJob>;
 

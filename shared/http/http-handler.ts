@@ -178,6 +178,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     route: route.path,
     key,
     requestHash: canonicalDigest(withoutBodyCredentials(call.body ?? {})),
+    holder: call.requestId,
   };
   return runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
 }

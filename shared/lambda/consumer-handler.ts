@@ -15,18 +15,17 @@ export interface ConsumerDelivery {
 
 /**
  * The envelope EventBridge delivers to a rule's target, with `detail` checked
- * by the consumer's own schema (other envelope fields ignored). `detail` must
- * be an object before the schema sees it, so every consumer reports a missing
- * or scalar `detail` the same way.
+ * by the consumer's own object schema (other envelope fields ignored), so
+ * every consumer reports a missing or scalar `detail` the same way.
  */
-function deliveredEvent<Schema extends z.ZodMiniType>(detail: Schema) {
+function deliveredEvent<Schema extends z.ZodMiniObject>(detail: Schema) {
   const nonEmpty = z.string().check(z.minLength(1));
   return z.object({
     id: nonEmpty,
     source: nonEmpty,
     'detail-type': nonEmpty,
     time: z.iso.datetime({ offset: true }),
-    detail: z.pipe(z.record(z.string(), z.unknown()), detail),
+    detail,
   });
 }
 
@@ -39,7 +38,7 @@ function deliveredEvent<Schema extends z.ZodMiniType>(detail: Schema) {
  * keeps once Lambda's retries are spent. Whatever `run` throws is likewise the
  * function error, so Lambda retries it.
  */
-export function consumerHandler<Schema extends z.ZodMiniType, Result>(
+export function consumerHandler<Schema extends z.ZodMiniObject, Result>(
   schema: Schema,
   run: (detail: z.output<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
 ) {
@@ -47,8 +46,8 @@ export function consumerHandler<Schema extends z.ZodMiniType, Result>(
   return middy<unknown, Result>().handler(async (event) => {
     const parsed = validate(envelope, event);
     if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event', everyIssue(parsed.issues));
-    const { id, source, time, detail } = parsed.data;
-    return run(detail as z.output<Schema>, { eventId: id, source, detailType: parsed.data['detail-type'], time });
+    const { id, source, time, detail } = parsed.data as typeof parsed.data & { detail: z.output<Schema> };
+    return run(detail, { eventId: id, source, detailType: parsed.data['detail-type'], time });
   });
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { localDocs } from '../openapi/local-docs';
 import { toHttpApiEvent } from './api-gateway-event';
 import type { HandlerLoader } from './handler-loader';
 import { fromLambdaResult, gatewayError, type HttpResponse } from './http-api-response';
@@ -33,11 +34,13 @@ export interface HttpApiOptions {
 /**
  * The local API Gateway: one HTTP server that turns each request into the HTTP API
  * event of its route and calls the same handler module the route's Lambda runs.
- * Like a deployed HTTP API with `POST` routes only, anything else is a 404.
+ * Like a deployed HTTP API with `POST` routes only, anything else is a 404, except
+ * two local conveniences: `GET /openapi.json` and the API reference at `GET /docs`.
  */
 export async function startHttpApi(options: HttpApiOptions): Promise<RunningServer> {
   const routesByPath = new Map(options.routes.map((route) => [`${options.basePath}${route.path}`, route]));
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const docs = localDocs();
 
   const server = createServer((request, response) => {
     const startedAt = Date.now();
@@ -55,6 +58,11 @@ export async function startHttpApi(options: HttpApiOptions): Promise<RunningServ
   async function answer(request: IncomingMessage): Promise<HttpResponse> {
     const url = request.url ?? '/';
     const rawPath = url.split('?')[0] ?? '/';
+    const docsPage = request.method === 'GET' ? docs(rawPath) : undefined;
+    if (docsPage) {
+      request.resume();
+      return docsPage;
+    }
     const route = routesByPath.get(rawPath);
     if (!route || request.method !== 'POST') {
       request.resume();

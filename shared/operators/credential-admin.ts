@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fingerprintOf, generateSecret } from '../auth/credential-secret';
 import { knownRoles } from '../auth/roles';
 import { orgcode, shortText } from '../domain/common-schemas';
@@ -13,19 +13,17 @@ import {
 const defaultLifetimeHours = { session: 12, api_key: 24 * 365 } as const;
 
 export const credentialAdminRequest = z.discriminatedUnion('action', [
-  z
-    .object({
-      action: z.literal('issue'),
-      orgcode,
-      actor: shortText,
-      roles: z.array(z.enum(knownRoles)).max(knownRoles.length).default([]),
-      owner: z.boolean().default(false),
-      kind: z.enum(['api_key', 'session']).default('api_key'),
-      expires_in_hours: z.number().positive().max(24 * 366 * 5).optional(),
-    })
-    .strict(),
-  z.object({ action: z.literal('revoke'), orgcode, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
-  z.object({ action: z.literal('list'), orgcode }).strict(),
+  z.strictObject({
+    action: z.literal('issue'),
+    orgcode,
+    actor: shortText,
+    roles: z._default(z.array(z.enum(knownRoles)).check(z.maxLength(knownRoles.length)), []),
+    owner: z._default(z.boolean(), false),
+    kind: z._default(z.enum(['api_key', 'session']), 'api_key'),
+    expires_in_hours: z.optional(z.number().check(z.positive(), z.maximum(24 * 366 * 5))),
+  }),
+  z.strictObject({ action: z.literal('revoke'), orgcode, fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
+  z.strictObject({ action: z.literal('list'), orgcode }),
 ]);
 export type CredentialAdminRequest = z.infer<typeof credentialAdminRequest>;
 

@@ -6,7 +6,7 @@ import {
   type Invoice,
   type InvoiceContent,
   type InvoiceSetRequest,
-  type SettableInvoiceStatus,
+  type InvoiceStatusSetRequest,
   dueAt,
   invalidInvoiceMove,
   priceInvoice,
@@ -161,16 +161,8 @@ export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigi
   return { invoice: issuing ? await withParkedTendersApplied(invoice, origin.now) : invoice, collapsed: false };
 }
 
-export interface InvoiceStatusChange {
-  invoice_id: string;
-  status: SettableInvoiceStatus;
-  expected_revision?: number;
-  reason?: string;
-  source_refs: SourceRef[];
-}
-
 /** `/invoice/status/set`: one of the moves of DESIGN.md section 5, under the expected revision. */
-export async function setInvoiceStatus(request: InvoiceStatusChange, origin: ChangeOrigin): Promise<Invoice> {
+export async function setInvoiceStatus(request: InvoiceStatusSetRequest, origin: ChangeOrigin): Promise<Invoice> {
   const expected = requireExpectedRevision(request.expected_revision);
   const current = await findInvoice(origin.orgcode, request.invoice_id);
   if (!current) throw new NotFoundError();

@@ -5,10 +5,10 @@ import { paymentPut } from '../db/payment-repository';
 import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/tender-repository';
 import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
-import { isReceivable } from '../domain/receivables/invoice';
+import { type Invoice, isReceivable } from '../domain/receivables/invoice';
 import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { fromMinorUnits, readAmount, toMinorUnits } from '../domain/receivables/money';
-import type { PaymentApplyRequest } from '../domain/receivables/payment';
+import type { Payment, PaymentApplyRequest } from '../domain/receivables/payment';
 import { requireExpectedRevision } from '../domain/revision';
 
 /**
@@ -20,7 +20,7 @@ export async function applyManualPayment(
   request: PaymentApplyRequest,
   origin: ChangeOrigin,
   idempotency?: IdempotencyClaim,
-): Promise<Record<string, unknown>> {
+): Promise<{ payment: Payment; invoice: Invoice }> {
   const expected = requireExpectedRevision(request.expected_revision);
   const invoice = await findInvoice(origin.orgcode, request.invoice_id);
   if (!invoice) throw new NotFoundError();

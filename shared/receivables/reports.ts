@@ -1,6 +1,6 @@
 import type { StartKey } from '../db/query-page';
 import { type ReceivableAmount, readNetBefore, readReceivables, readStatementEntries } from '../db/receivables-repository';
-import type { StatementEntry } from '../domain/receivables/invoice-changes';
+import type { StatementLine } from '../domain/receivables/balances';
 import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
 import { keys } from '../db/keys';
 
@@ -101,11 +101,6 @@ export async function openingBalances(orgcode: string, customerId: string, from:
     key = page.lastKey;
   } while (key);
   return opening;
-}
-
-/** A statement line: the entry and the customer's balance in its currency after it. */
-export interface StatementLine extends StatementEntry {
-  running_balance: number;
 }
 
 /** The next `limit` entries in [from, to), each with the running balance after it (updating `running`). */

@@ -1,5 +1,6 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
 import { localCredentials, localRegion } from '../../shared/local/environment';
+import { httpRoutes } from '../../shared/routes/registry';
 import { post, startLocalApi, type LocalApi } from '../support/local-api';
 
 describe('local stack', () => {
@@ -25,6 +26,37 @@ describe('local stack', () => {
 
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('serves the OpenAPI document of the registry at GET /openapi.json (a local convenience)', async () => {
+    const response = await fetch(`${api.baseUrl}/openapi.json`);
+    const document = (await response.json()) as { openapi: string; paths: object };
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toHaveLength(httpRoutes.length);
+  });
+
+  it('serves the API reference at GET /docs with every script and style from the local server', async () => {
+    const response = await fetch(`${api.baseUrl}/docs`);
+    const html = await response.text();
+    const assets = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1] ?? '');
+    const assetStatuses = await Promise.all(
+      assets.map(async (asset) => {
+        const served = await fetch(`${api.baseUrl}${asset}`);
+        await served.arrayBuffer();
+        return served.status;
+      }),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']));
+    expect(assets.every((asset) => asset.startsWith('/docs/'))).toBe(true);
+    expect(assetStatuses.every((status) => status === 200)).toBe(true);
+    expect((await fetch(`${api.baseUrl}/docs/index.html`)).status).toBe(404);
   });
 
   it('keeps operator functions off the HTTP API and the HTTP routes off the Invoke API', async () => {

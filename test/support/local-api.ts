@@ -5,6 +5,7 @@ import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { startLocalFunctions } from '../../shared/local/local-functions';
 import { apiBasePath } from '../../shared/routes/route-definition';
+import { assertResponseMatchesContract } from './response-contract';
 
 /** The local API of one test file, served in-process against the global DynamoDB Local and s3rver. */
 export interface LocalApi {
@@ -91,7 +92,8 @@ function running(): LocalApi {
 
 /**
  * POSTs to the running local API. A route path (`/event/get`) is served under
- * `/accounting`; a path already under `/accounting` is sent as is. An object body
+ * `/accounting`; a path already under `/accounting` is sent as is. Every answer
+ * of a route is held to its declared response schema (a mismatch throws). An object body
  * is sent as JSON; a string body is sent verbatim (to test malformed input).
  * Headers whose value is undefined are left out, so callers can spread optional ones.
  */
@@ -108,7 +110,9 @@ export async function post<Body = any>(
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: parseJson(text) as Body, text };
+  const parsed = parseJson(text);
+  assertResponseMatchesContract(fullPath.slice(apiBasePath.length), response.status, parsed);
+  return { status: response.status, headers: response.headers, body: parsed as Body, text };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from '../../shared/domain/errors';
 import { type ConsumerDelivery, consumerHandler } from '../../shared/lambda/consumer-handler';
 

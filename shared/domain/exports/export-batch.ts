@@ -1,6 +1,8 @@
+import * as z from 'zod/mini';
 import {
   clientId,
   idempotencyKey,
+  instant,
   longText,
   policyRefs,
   requestContext,
@@ -8,12 +10,13 @@ import {
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
 import {
-  type Evidence,
-  type ExportBatchFields,
   type ExportRecord,
   type ExportScope,
   type RecordSelection,
   evidence,
+  evidenceRecord,
+  exportRecordFields,
+  exportScopeFields,
 } from './export-record';
 
 export const batchKinds = ['initial', 'repair'] as const;
@@ -46,35 +49,42 @@ export function invalidBatchMove(from: string, to: SettableBatchStatus): Invalid
   return new InvalidStateError(`A ${from} batch cannot become ${to}: ${hint}`, { from, to });
 }
 
-export interface ExportBatch extends ExportBatchFields {
-  batch_id: string;
-  batch_kind: BatchKind;
-  repair_of_batch_id?: string;
+/** A batch as the API shows it (spec: ExportBatch): a slice (or all) of its export's scope, with its own evidence and status. */
+export const batchViewSchema = z.object({
+  ...exportScopeFields,
+  ...exportRecordFields,
+  batch_id: z.string(),
+  batch_kind: z.enum(batchKinds),
+  repair_of_batch_id: z.optional(z.string()),
   /** Set on a failed batch once a repair batch has been asked for. */
-  repaired_by_batch_id?: string;
+  repaired_by_batch_id: z.optional(z.string()),
   /** Position among the export's initial batches (1, 2, …). */
-  sequence?: number;
-  status: BatchStatus;
+  sequence: z.optional(z.int()),
+  status: z.enum(batchStatuses),
   /** Evidence a caller reported: with its request for the batch, or with the latest status change. */
-  reported_evidence?: Evidence;
+  reported_evidence: z.optional(evidenceRecord),
   /** Why the latest status change was made. */
-  status_reason?: string;
-  file_count: number;
-  sent_at?: string;
-  /** Exactly which records the batch holds; a repair rebuilds this very selection. */
+  status_reason: z.optional(z.string()),
+  file_count: z.int(),
+  sent_at: z.optional(instant),
+});
+export type BatchView = z.infer<typeof batchViewSchema>;
+
+/** A stored batch: what the API shows, and exactly which records it holds (a repair rebuilds this very selection). */
+export interface ExportBatch extends BatchView {
   selection: RecordSelection;
 }
 
 /** What a call asking for a batch sends (spec: ExportBatchCreateRequest, ExportBatchRepairRequest). */
 export const batchRequestFields = {
   export_id: clientId,
-  schedule_id: clientId.optional(),
-  repair_of_batch_id: clientId.optional(),
-  evidence: evidence.optional(),
-  policy_refs: policyRefs.optional(),
+  schedule_id: z.optional(clientId),
+  repair_of_batch_id: z.optional(clientId),
+  evidence: z.optional(evidence),
+  policy_refs: z.optional(policyRefs),
   reason: longText,
   source_refs: sourceRefs,
-  idempotency_key: idempotencyKey.optional(),
+  idempotency_key: z.optional(idempotencyKey),
   request_context: requestContext,
 };
 
@@ -113,8 +123,6 @@ export function requireRepairable(batch: ExportBatch): void {
 }
 
 /** A batch as the API shows it: without the selection the worker reads. */
-export type BatchView = Omit<ExportBatch, 'selection'>;
-
 export function batchView(batch: ExportBatch): BatchView {
   const { selection: _selection, ...view } = batch;
   return view;

@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   type RequestContext,
-  type SourceRef,
   dateTime,
   eventType,
   idempotencyKey,
+  instant,
+  integer,
   longText,
   policyRefs,
   requestContext,
   sourceRefs,
+  text,
 } from '../common-schemas';
-import { requireOrderedWindow } from '../time-window';
+import { orderedWindow } from '../time-window';
 import { type TaxFilters, taxFilters } from './tax-filters';
 
 export const exportFormats = ['jsonl', 'csv'] as const;
@@ -24,27 +26,38 @@ export type ExportStatus = (typeof exportStatuses)[number];
 /** List rule 4: `/export/list` without a status shows the exports not yet finished. */
 export const unfinishedExportStatuses: readonly ExportStatus[] = ['pending', 'running'];
 
-/** Spec Evidence, plus the manifest's own checksum. */
-export interface Evidence {
-  manifest_ref?: string;
-  file_refs?: string[];
-  checksum_sha256?: string;
-  record_count?: number;
-  file_count?: number;
-  notes?: string;
-  manifest_checksum_sha256?: string;
-}
+/** Files one evidence counts at the most: as many as its `file_refs` can name. */
+const maxEvidenceFiles = 100;
+/**
+ * Records one evidence counts at the most: evidence describes a batch, written
+ * by one worker run of 15 minutes at the most, which writes far fewer lines.
+ */
+const maxEvidenceRecords = 1_000_000_000;
 
-export const evidence = z
-  .object({
-    manifest_ref: z.string().min(1).max(1024).optional(),
-    file_refs: z.array(z.string().min(1).max(1024)).max(100).optional(),
-    checksum_sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256').optional(),
-    record_count: z.number().int().min(0).optional(),
-    file_count: z.number().int().min(0).optional(),
-    notes: longText.optional(),
-  })
-  .strict();
+/** Spec Evidence, as a caller reports it: with its request for a batch, or with a batch's status change. */
+export const evidence = z.strictObject({
+  manifest_ref: z.optional(text(1, 1024)),
+  file_refs: z.optional(z.array(text(1, 1024)).check(z.maxLength(maxEvidenceFiles))),
+  checksum_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a lowercase hex SHA-256'))),
+  record_count: z.optional(integer(0, maxEvidenceRecords)),
+  file_count: z.optional(integer(0, maxEvidenceFiles)),
+  notes: z.optional(longText),
+});
+
+/** Evidence as kept and answered: a caller's, or the service's own, which adds its manifest's checksum. */
+export const evidenceRecord = z.object({
+  manifest_ref: z.optional(z.string()),
+  file_refs: z.optional(z.array(z.string())),
+  checksum_sha256: z.optional(z.string()),
+  record_count: z.optional(z.int()),
+  file_count: z.optional(z.int()),
+  notes: z.optional(z.string()),
+  manifest_checksum_sha256: z.optional(z.string()),
+});
+export type Evidence = z.infer<typeof evidenceRecord>;
+
+/** The `export_policy_version` a request's `policy_refs` named, kept with what it made. */
+export const policyVersions = z.object({ export_policy_version: z.optional(z.string()) });
 
 /**
  * Which records an export or batch holds: the window and filters, and only the
@@ -69,67 +82,76 @@ export interface RecordSelection {
  * What an export and each of its batches share (spec: ExportBatch is also the
  * shape of an export record): whose records, which, in what form, for where.
  */
-export interface ExportScope {
-  export_id: string;
-  orgcode: string;
-  format: ExportFormat;
-  export_kind: ExportKind;
-  tax_filters?: TaxFilters;
-  from_utc: string;
-  to_utc: string;
-  event_types?: string[];
-  schedule_id?: string;
-  destination_ref?: string;
-  policy_versions?: { export_policy_version?: string };
+export const exportScopeFields = {
+  export_id: z.string(),
+  orgcode: z.string(),
+  format: z.enum(exportFormats),
+  export_kind: z.enum(exportKinds),
+  tax_filters: z.optional(taxFilters),
+  from_utc: instant,
+  to_utc: instant,
+  event_types: z.optional(z.array(z.string())),
+  schedule_id: z.optional(z.string()),
+  destination_ref: z.optional(z.string()),
+  policy_versions: z.optional(policyVersions),
   /** Events recorded at or after this instant are not part of the export. */
-  recorded_before: string;
-}
+  recorded_before: instant,
+};
 
-/** Fields of every export or batch record besides its scope. */
-interface ExportRecordFields {
-  source_refs: SourceRef[];
-  reason: string;
-  request_context: RequestContext;
-  evidence?: Evidence;
-  failure_reason?: string;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-  completed_at?: string;
-  failed_at?: string;
-}
+/** Fields of every export or batch record besides its scope and status. */
+export const exportRecordFields = {
+  source_refs: sourceRefs,
+  reason: z.string(),
+  request_context: requestContext,
+  evidence: z.optional(evidenceRecord),
+  failure_reason: z.optional(z.string()),
+  revision: z.int(),
+  created_at: instant,
+  updated_at: instant,
+  completed_at: z.optional(instant),
+  failed_at: z.optional(instant),
+};
 
-/** An export record. */
-export interface ExportRecord extends ExportScope, ExportRecordFields {
-  status: ExportStatus;
-  batch_count?: number;
-  file_count?: number;
-}
+/** An export record, as stored and answered. */
+export const exportRecord = z.object({
+  ...exportScopeFields,
+  ...exportRecordFields,
+  status: z.enum(exportStatuses),
+  batch_count: z.optional(z.int()),
+  file_count: z.optional(z.int()),
+});
+export type ExportRecord = z.infer<typeof exportRecord>;
 
-/** An export batch record: a slice (or all) of its export's scope, with its own evidence and status. */
-export interface ExportBatchFields extends ExportScope, ExportRecordFields {}
+/** An export's scope: what each of its batches copies from it. */
+export type ExportScope = Pick<ExportRecord, keyof typeof exportScopeFields>;
 
 export const exportCreateRequest = z
-  .object({
+  .strictObject({
     from_utc: dateTime,
     to_utc: dateTime,
-    event_types: z.array(eventType).min(1).max(25).optional(),
-    format: z.enum(exportFormats).default('jsonl'),
-    export_kind: z.enum(exportKinds).default('financial_events'),
-    tax_filters: taxFilters.optional(),
-    idempotency_key: idempotencyKey.optional(),
+    event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
+    format: z._default(z.enum(exportFormats), 'jsonl'),
+    export_kind: z._default(z.enum(exportKinds), 'financial_events'),
+    tax_filters: z.optional(taxFilters),
+    idempotency_key: z.optional(idempotencyKey),
     request_context: requestContext,
-    policy_refs: policyRefs.optional(),
+    policy_refs: z.optional(policyRefs),
     reason: longText,
     source_refs: sourceRefs,
   })
-  .strict()
-  .superRefine(requireOrderedWindow)
-  .superRefine((request, issues) => {
-    if (request.tax_filters && request.export_kind !== 'tax_audit') {
-      issues.addIssue({ code: 'custom', path: ['tax_filters'], message: 'applies only to export_kind tax_audit' });
-    }
-  });
+  .check(
+    orderedWindow,
+    z.superRefine((request, context) => {
+      if (request.tax_filters && request.export_kind !== 'tax_audit') {
+        context.addIssue({
+          code: 'custom',
+          path: ['tax_filters'],
+          message: 'applies only to export_kind tax_audit',
+          input: request.tax_filters,
+        });
+      }
+    }),
+  );
 export type ExportCreateRequest = z.infer<typeof exportCreateRequest>;
 
 export interface ExportOrigin {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
-  type RequestContext,
-  type SourceRef,
   clientId,
   dateTime,
   eventType,
   idempotencyKey,
+  instant,
+  integer,
   longText,
   policyRefs,
   requestContext,
@@ -14,97 +14,96 @@ import {
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
 import { cronNextAfter, cronPreviousBefore, cronSyntaxIssue, isIanaTimeZone } from './cron';
-import { type ExportFormat, exportFormats } from './export-record';
+import { exportFormats, policyVersions } from './export-record';
 
 export const scheduleStatuses = ['active', 'suspended'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
 
+/** Intervals and window offsets reach a year at the most, either way. */
 const minutesPerYear = 366 * 24 * 60;
 
 export const cadence = z
-  .object({
+  .strictObject({
     type: z.enum(['interval', 'cron']),
-    timezone: z.string().refine(isIanaTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC'),
-    interval_minutes: z.number().int().min(1).max(minutesPerYear).optional(),
-    cron: z.string().max(256).optional(),
+    timezone: z.string().check(z.refine(isIanaTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')),
+    interval_minutes: z.optional(integer(1, minutesPerYear)),
+    cron: z.optional(z.string().check(z.maxLength(256))),
   })
-  .strict()
-  .superRefine((value, issues) => {
-    if (value.type === 'interval') {
-      if (value.interval_minutes === undefined) {
-        issues.addIssue({ code: 'custom', path: ['interval_minutes'], message: 'is required for an interval cadence' });
+  .check(
+    z.superRefine((value, context) => {
+      const issue = (field: 'interval_minutes' | 'cron', message: string) =>
+        context.addIssue({ code: 'custom', path: [field], message, input: value[field] });
+      if (value.type === 'interval') {
+        if (value.interval_minutes === undefined) issue('interval_minutes', 'is required for an interval cadence');
+        if (value.cron !== undefined) issue('cron', 'is only for a cron cadence');
+        return;
       }
-      if (value.cron !== undefined) {
-        issues.addIssue({ code: 'custom', path: ['cron'], message: 'is only for a cron cadence' });
-      }
-      return;
-    }
-    if (value.interval_minutes !== undefined) {
-      issues.addIssue({ code: 'custom', path: ['interval_minutes'], message: 'is only for an interval cadence' });
-    }
-    const problem = value.cron === undefined ? 'is required for a cron cadence' : cronSyntaxIssue(value.cron);
-    if (problem) issues.addIssue({ code: 'custom', path: ['cron'], message: problem });
-  });
+      if (value.interval_minutes !== undefined) issue('interval_minutes', 'is only for an interval cadence');
+      const problem = value.cron === undefined ? 'is required for a cron cadence' : cronSyntaxIssue(value.cron);
+      if (problem) issue('cron', problem);
+    }),
+  );
 export type Cadence = z.infer<typeof cadence>;
 
 /** Offsets from the run's slot: the exported window is [slot + from, slot + to). */
 export const exportWindowOffsets = z
-  .object({
-    from_offset_minutes: z.number().int().min(-minutesPerYear).max(minutesPerYear),
-    to_offset_minutes: z.number().int().min(-minutesPerYear).max(minutesPerYear),
+  .strictObject({
+    from_offset_minutes: integer(-minutesPerYear, minutesPerYear),
+    to_offset_minutes: integer(-minutesPerYear, minutesPerYear),
   })
-  .strict()
-  .refine((window) => window.from_offset_minutes < window.to_offset_minutes, {
-    path: ['to_offset_minutes'],
-    message: 'must be greater than from_offset_minutes',
-  });
+  .check(
+    z.refine((window) => window.from_offset_minutes < window.to_offset_minutes, {
+      path: ['to_offset_minutes'],
+      error: 'must be greater than from_offset_minutes',
+    }),
+  );
 export type ExportWindowOffsets = z.infer<typeof exportWindowOffsets>;
 
-export const scheduleCreateRequest = z
-  .object({
-    schedule_id: clientId.optional(),
-    status: z.enum(scheduleStatuses).default('active'),
-    cadence,
-    window: exportWindowOffsets.optional(),
-    format: z.enum(exportFormats).default('jsonl'),
-    event_types: z.array(eventType).min(1).max(25).optional(),
-    destination_ref: shortText.optional(),
-    policy_refs: policyRefs.optional(),
-    source_refs: sourceRefs,
-    next_run_at: dateTime.optional(),
-    idempotency_key: idempotencyKey.optional(),
-    reason: longText,
-    request_context: requestContext,
-  })
-  .strict();
+export const scheduleCreateRequest = z.strictObject({
+  schedule_id: z.optional(clientId),
+  status: z._default(z.enum(scheduleStatuses), 'active'),
+  cadence,
+  window: z.optional(exportWindowOffsets),
+  format: z._default(z.enum(exportFormats), 'jsonl'),
+  event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
+  destination_ref: z.optional(shortText),
+  policy_refs: z.optional(policyRefs),
+  source_refs: sourceRefs,
+  next_run_at: z.optional(dateTime),
+  idempotency_key: z.optional(idempotencyKey),
+  reason: longText,
+  request_context: requestContext,
+});
 export type ScheduleCreateRequest = z.infer<typeof scheduleCreateRequest>;
 
-export interface ExportSchedule {
-  schedule_id: string;
-  orgcode: string;
-  status: ScheduleStatus;
-  cadence: Cadence;
-  window?: ExportWindowOffsets;
-  format: ExportFormat;
-  event_types?: string[];
-  destination_ref?: string;
-  policy_versions?: { export_policy_version?: string };
-  source_refs: SourceRef[];
-  reason: string;
-  request_context: RequestContext;
+/** An export schedule (spec: ExportSchedule), as stored and answered. */
+export const exportSchedule = z.object({
+  schedule_id: z.string(),
+  orgcode: z.string(),
+  status: z.enum(scheduleStatuses),
+  cadence,
+  window: z.optional(exportWindowOffsets),
+  format: z.enum(exportFormats),
+  event_types: z.optional(z.array(z.string())),
+  destination_ref: z.optional(z.string()),
+  policy_versions: z.optional(policyVersions),
+  source_refs: sourceRefs,
+  reason: z.string(),
+  request_context: requestContext,
   /** The next slot the scheduler runs (kept while suspended; recomputed on resume). */
-  next_run_at: string;
-  last_run_at?: string;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-}
+  next_run_at: instant,
+  last_run_at: z.optional(instant),
+  revision: z.int(),
+  created_at: instant,
+  updated_at: instant,
+});
+export type ExportSchedule = z.infer<typeof exportSchedule>;
 
 const minuteMs = 60_000;
 
-/** The first whole minute at or after `instant`. */
-function ceilToMinute(instant: Date): Date {
-  return new Date(Math.ceil(instant.getTime() / minuteMs) * minuteMs);
+/** The first whole minute at or after `at`. */
+function ceilToMinute(at: Date): Date {
+  return new Date(Math.ceil(at.getTime() / minuteMs) * minuteMs);
 }
 
 /**

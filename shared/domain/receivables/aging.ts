@@ -1,4 +1,5 @@
-import { fromMinorUnits, toMinorUnits } from './money';
+import * as z from 'zod/mini';
+import { currencyCode, fromMinorUnits, toMinorUnits } from './money';
 
 /** DESIGN.md section 5: by whole days past the due day, as of a day. */
 export const agingBuckets = ['current', '1-30', '31-60', '61-90', '91-120', '120+'] as const;
@@ -30,8 +31,12 @@ export interface DueAmount {
 /** Amounts per bucket in minor units, keyed by bucket; JSON-safe as decimal strings. */
 export type BucketUnits = Record<AgingBucket, string>;
 
-const emptyBuckets = (): BucketUnits =>
-  Object.fromEntries(agingBuckets.map((bucket) => [bucket, '0'])) as BucketUnits;
+/** A value for every bucket, in bucket order. */
+function perBucket<Value>(value: (bucket: AgingBucket) => Value): Record<AgingBucket, Value> {
+  return Object.fromEntries(agingBuckets.map((bucket) => [bucket, value(bucket)])) as Record<AgingBucket, Value>;
+}
+
+const emptyBuckets = (): BucketUnits => perBucket(() => '0');
 
 /** Running totals of a paged report, per currency: carried in its next_token. */
 export interface CurrencyTotals {
@@ -56,12 +61,30 @@ export function ageAmounts(currency: string, amounts: readonly DueAmount[], asOf
 
 /** Buckets as JSON numbers in major units, with their sum. */
 export function bucketsView(currency: string, buckets: BucketUnits) {
-  let sum = 0n;
-  const view: Record<string, number> = {};
-  for (const bucket of agingBuckets) {
-    const units = BigInt(buckets[bucket]);
-    sum += units;
-    view[bucket] = fromMinorUnits(units, currency);
-  }
-  return { buckets: view, total: fromMinorUnits(sum, currency) };
+  const sum = agingBuckets.reduce((total, bucket) => total + BigInt(buckets[bucket]), 0n);
+  return {
+    buckets: perBucket((bucket) => fromMinorUnits(BigInt(buckets[bucket]), currency)),
+    total: fromMinorUnits(sum, currency),
+  };
 }
+
+/** Amounts owed in one currency by bucket, their total, and how many invoices owe them. */
+export const agingRowSchema = z.object({
+  currency: currencyCode,
+  buckets: z.record(z.enum(agingBuckets), z.number()),
+  total: z.number(),
+  open_invoices: z.int(),
+});
+
+/** `/ar/aging/report`: a page of customer rows, and the totals per currency so far. */
+export const agingReportSchema = z.object({
+  /** The day aged to, `YYYY-MM-DD`. */
+  as_of: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /** The bucket names, in order. */
+  buckets: z.array(z.enum(agingBuckets)),
+  customers: z.array(z.object({ customer_id: z.string(), ...agingRowSchema.shape })),
+  /** Per currency, over the customers of this page and the pages before it. */
+  totals: z.array(agingRowSchema),
+  /** True on the last page, where the totals cover every customer. */
+  complete: z.boolean(),
+});

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { cccode, channelCode, clientId, dateTime, logicalGuid, money, orgcode, policyRefs, shortText } from '../common-schemas';
-import { invoiceLineInput, paymentTerms } from './invoice';
+import { invoiceLineInput, maxInvoiceLines, paymentTerms } from './invoice';
 import { amountOrMoney, currencyCode } from './money';
 import { paymentMethods } from './payment';
 
@@ -14,16 +14,16 @@ export const orderPlacedDetail = z.object({
   customer_id: clientId,
   placed_at: dateTime,
   currency: currencyCode,
-  lines: z.array(invoiceLineInput.extend({ sku: shortText }).strip()).min(1).max(250),
+  lines: z.array(z.object({ ...invoiceLineInput.shape, sku: shortText })).check(z.minLength(1), z.maxLength(maxInvoiceLines)),
   subtotal: amountOrMoney,
   tax_total: amountOrMoney,
   total: amountOrMoney,
-  channel_code: channelCode.optional(),
-  logical_guid: logicalGuid.optional(),
-  cccode: cccode.optional(),
-  payment_terms: paymentTerms.optional(),
-  associate_id: clientId.optional(),
-  policy_refs: policyRefs.optional(),
+  channel_code: z.optional(channelCode),
+  logical_guid: z.optional(logicalGuid),
+  cccode: z.optional(cccode),
+  payment_terms: z.optional(paymentTerms),
+  associate_id: z.optional(clientId),
+  policy_refs: z.optional(policyRefs),
 });
 export type OrderPlacedDetail = z.infer<typeof orderPlacedDetail>;
 
@@ -31,7 +31,7 @@ export const tenderCapturedDetail = z.object({
   orgcode,
   tender_id: clientId,
   order_id: clientId,
-  amount: money.refine((value) => value.amount > 0, { message: 'must be greater than zero', path: ['amount'] }),
+  amount: money.check(z.refine((value) => value.amount > 0, { path: ['amount'], error: 'must be greater than zero' })),
   method: z.enum(paymentMethods),
   captured_at: dateTime,
 });

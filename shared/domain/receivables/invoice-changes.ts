@@ -1,4 +1,5 @@
-import type { RequestContext, SourceRef } from '../common-schemas';
+import * as z from 'zod/mini';
+import { type RequestContext, type SourceRef, instant } from '../common-schemas';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
 import {
@@ -10,7 +11,7 @@ import {
   statusAfterPayments,
   utcDay,
 } from './invoice';
-import { type MinorUnits, fromMinorUnits, minUnits, toMinorUnits } from './money';
+import { type MinorUnits, currencyCode, fromMinorUnits, minUnits, toMinorUnits } from './money';
 import type { Payment, PaymentMethod, UnappliedReason } from './payment';
 
 /**
@@ -32,18 +33,19 @@ export const statementEntryKinds = ['invoice', 'payment', 'void', 'write_off', '
 export type StatementEntryKind = (typeof statementEntryKinds)[number];
 
 /** One dated movement of a customer's balance, as a statement lists it. */
-export interface StatementEntry {
-  entry_id: string;
-  kind: StatementEntryKind;
-  at: string;
-  currency: string;
+export const statementEntrySchema = z.object({
+  entry_id: z.string(),
+  kind: z.enum(statementEntryKinds),
+  at: instant,
+  currency: currencyCode,
   /** Signed: what the customer owes more (+) or less (-). */
-  amount: number;
-  invoice_id: string;
-  order_id: string;
-  payment_id?: string;
-  description: string;
-}
+  amount: z.number(),
+  invoice_id: z.string(),
+  order_id: z.string(),
+  payment_id: z.optional(z.string()),
+  description: z.string(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
 export interface ChangeOrigin {
   orgcode: string;

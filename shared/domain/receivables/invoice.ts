@@ -1,15 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
-  type RequestContext,
-  type SourceRef,
   cccode,
   channelCode,
   clientId,
   dateTime,
+  instant,
+  integer,
   logicalGuid,
   longText,
   requestContext,
+  revision,
   shortText,
+  sourceRef,
   sourceRefs,
 } from '../common-schemas';
 import { decimalFromNumber } from '../decimal';
@@ -26,30 +28,43 @@ export const receivableStatuses: readonly InvoiceStatus[] = ['open', 'partially_
 export const isTerminal = (status: InvoiceStatus) => terminalInvoiceStatuses.includes(status);
 export const isReceivable = (status: InvoiceStatus) => receivableStatuses.includes(status);
 
+/** Ten years: the longest credit the service grants. */
 const maxNetDays = 3650;
 
-export const paymentTerms = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('net'), net_days: z.number().int().min(0).max(maxNetDays) }).strict(),
-  z.object({ type: z.literal('due_on_receipt') }).strict(),
-]);
+export const paymentTerms = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('net'), net_days: integer(0, maxNetDays) }),
+    z.strictObject({ type: z.literal('due_on_receipt') }),
+  ],
+  {
+    // The API's wording for an unknown `type`; any other issue keeps its default message.
+    error: (issue) =>
+      issue.code === 'invalid_union' ? "Invalid discriminator value. Expected 'net' | 'due_on_receipt'" : undefined,
+  },
+);
 export type PaymentTerms = z.infer<typeof paymentTerms>;
 
-const quantity = z
-  .number()
-  .finite()
-  .positive()
-  .max(1e9)
-  .refine((value) => decimalFromNumber(value).scale <= 6, 'must have at most 6 decimal places');
+/** Largest quantity on one line, a billion units: no real sale comes near it. */
+const maxQuantity = 1e9;
+const maxQuantityDigits = 6;
 
-export const invoiceLineInput = z
-  .object({
-    sku: shortText.optional(),
-    description: shortText.optional(),
-    quantity,
-    unit_amount: amountOrMoney,
-    tax_amount: amountOrMoney.optional(),
-  })
-  .strict();
+const quantity = z.number().check(
+  z.positive(),
+  z.maximum(maxQuantity),
+  z.refine(
+    (value) => decimalFromNumber(value).scale <= maxQuantityDigits,
+    `must have at most ${maxQuantityDigits} decimal places`,
+  ),
+);
+
+export const invoiceLineInput = z.strictObject({
+  sku: z.optional(shortText),
+  description: z.optional(shortText),
+  quantity,
+  unit_amount: amountOrMoney,
+  tax_amount: z.optional(amountOrMoney),
+});
 export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
 
 /** Lines an invoice may carry: it and its ledger writes stay well inside one 400 KB item. */
@@ -59,71 +74,89 @@ export const maxInvoiceLines = 250;
 export const invoiceContentFields = {
   customer_id: clientId,
   currency: currencyCode,
-  lines: z.array(invoiceLineInput).min(1).max(maxInvoiceLines),
-  subtotal: amountOrMoney.optional(),
-  tax_total: amountOrMoney.optional(),
-  total: amountOrMoney.optional(),
+  lines: z.array(invoiceLineInput).check(z.minLength(1), z.maxLength(maxInvoiceLines)),
+  subtotal: z.optional(amountOrMoney),
+  tax_total: z.optional(amountOrMoney),
+  total: z.optional(amountOrMoney),
   payment_terms: paymentTerms,
-  channel_code: channelCode.optional(),
-  logical_guid: logicalGuid.optional(),
-  cccode: cccode.optional(),
+  channel_code: z.optional(channelCode),
+  logical_guid: z.optional(logicalGuid),
+  cccode: z.optional(cccode),
 };
 
-export const invoiceSetRequest = z
-  .object({
-    invoice_id: clientId.optional(),
-    order_id: clientId,
-    ...invoiceContentFields,
-    /** The invoice date; defaults to when the invoice is issued (opened). */
-    issued_at: dateTime.optional(),
-    status: z.enum(['draft', 'open']).default('open'),
-    // Optional here so that changing an existing draft without it is 428, not 400.
-    expected_revision: z.number().int().min(1).optional(),
-    memo: longText.optional(),
-    reason: longText.optional(),
-    source_refs: sourceRefs.default([]),
-    request_context: requestContext.optional(),
-  })
-  .strict();
+export const invoiceSetRequest = z.strictObject({
+  invoice_id: z.optional(clientId),
+  order_id: clientId,
+  ...invoiceContentFields,
+  /** The invoice date; defaults to when the invoice is issued (opened). */
+  issued_at: z.optional(dateTime),
+  status: z._default(z.enum(['draft', 'open']), 'open'),
+  // Optional here so that changing an existing draft without it is 428, not 400.
+  expected_revision: z.optional(revision),
+  memo: z.optional(longText),
+  reason: z.optional(longText),
+  source_refs: z._default(sourceRefs, []),
+  request_context: z.optional(requestContext),
+});
 export type InvoiceSetRequest = z.infer<typeof invoiceSetRequest>;
 
-export interface InvoiceLine {
-  sku?: string;
-  description?: string;
-  quantity: number;
-  unit_amount: number;
-  tax_amount: number;
-  /** quantity x unit_amount, before tax. */
-  line_amount: number;
-}
+/** Statuses `/invoice/status/set` can set. */
+export const settableInvoiceStatuses = ['open', 'void', 'written_off'] as const;
+export type SettableInvoiceStatus = (typeof settableInvoiceStatuses)[number];
 
-export interface Invoice {
-  invoice_id: string;
-  orgcode: string;
-  order_id: string;
-  customer_id: string;
-  currency: string;
-  lines: InvoiceLine[];
-  subtotal: number;
-  tax_total: number;
-  total: number;
-  amount_paid: number;
-  balance_due: number;
-  payment_terms: PaymentTerms;
-  issued_at?: string;
-  due_at?: string;
-  status: InvoiceStatus;
-  status_reason?: string;
-  memo?: string;
-  channel_code?: string;
-  logical_guid?: string;
-  cccode?: string;
-  source_refs: SourceRef[];
-  request_context: RequestContext;
-  revision: number;
-  created_at: string;
-  updated_at: string;
-}
+export const invoiceStatusSetRequest = z.strictObject({
+  invoice_id: clientId,
+  status: z.enum(settableInvoiceStatuses),
+  // Optional here so that leaving it out is 428 expected-revision-required, not 400.
+  expected_revision: z.optional(revision),
+  reason: z.optional(longText),
+  source_refs: z._default(sourceRefs, []),
+  request_context: z.optional(requestContext),
+});
+export type InvoiceStatusSetRequest = z.infer<typeof invoiceStatusSetRequest>;
+
+/** An invoice line as priced: amounts in the invoice's currency. */
+export const invoiceLineSchema = z.object({
+  sku: z.optional(z.string()),
+  description: z.optional(z.string()),
+  quantity: z.number(),
+  unit_amount: z.number(),
+  tax_amount: z.number(),
+  /** quantity x unit_amount, before tax. */
+  line_amount: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** An invoice (spec: Invoice), as stored and answered. */
+export const invoiceSchema = z.object({
+  invoice_id: z.string(),
+  orgcode: z.string(),
+  order_id: z.string(),
+  customer_id: z.string(),
+  currency: currencyCode,
+  lines: z.array(invoiceLineSchema),
+  subtotal: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  amount_paid: z.number(),
+  balance_due: z.number(),
+  payment_terms: paymentTerms,
+  /** Set once issued (or when a draft states its date). */
+  issued_at: z.optional(instant),
+  due_at: z.optional(instant),
+  status: z.enum(invoiceStatuses),
+  status_reason: z.optional(z.string()),
+  memo: z.optional(z.string()),
+  channel_code: z.optional(z.string()),
+  logical_guid: z.optional(z.string()),
+  cccode: z.optional(z.string()),
+  source_refs: z.array(sourceRef),
+  request_context: requestContext,
+  revision,
+  created_at: instant,
+  updated_at: instant,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** Invoice content checked and priced: what a request or an order event describes. */
 export type InvoiceContent = Pick<
@@ -140,7 +173,7 @@ export type InvoiceContent = Pick<
   | 'cccode'
 >;
 
-type ContentInput = z.infer<z.ZodObject<typeof invoiceContentFields>>;
+type ContentInput = z.infer<z.ZodMiniObject<typeof invoiceContentFields>>;
 
 /**
  * Prices the lines exactly in the currency's minor units and checks any totals
@@ -226,10 +259,6 @@ export function statusAfterPayments(amountPaid: MinorUnits, balanceDue: MinorUni
   if (balanceDue === 0n) return 'paid';
   return amountPaid > 0n ? 'partially_paid' : 'open';
 }
-
-/** Statuses `/invoice/status/set` can set. */
-export const settableInvoiceStatuses = ['open', 'void', 'written_off'] as const;
-export type SettableInvoiceStatus = (typeof settableInvoiceStatuses)[number];
 
 const moveSources: Record<SettableInvoiceStatus, readonly InvoiceStatus[]> = {
   open: ['draft', 'written_off'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amount as amountNumber } from '../common-schemas';
 import { decimalFromNumber, decimalToNumber } from '../decimal';
 
@@ -9,11 +9,12 @@ import { decimalFromNumber, decimalToNumber } from '../decimal';
  */
 export type MinorUnits = bigint;
 
-export const currencyCode = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'must be an ISO 4217 code such as USD')
-  .transform((value) => value.toUpperCase())
-  .refine(isKnownCurrency, 'is not an ISO 4217 currency this service knows');
+export const currencyCode = z.string().check(
+  // Not three letters: no currency to look up, so the one issue says so.
+  z.regex(/^[A-Za-z]{3}$/, { error: 'must be an ISO 4217 code such as USD', abort: true }),
+  z.overwrite((value) => value.toUpperCase()),
+  z.refine(isKnownCurrency, 'is not an ISO 4217 currency this service knows'),
+);
 
 function isKnownCurrency(code: string): boolean {
   return (Intl.supportedValuesOf('currency') as string[]).includes(code);
@@ -50,11 +51,11 @@ export function fromMinorUnits(units: MinorUnits, currency: string): number {
  * the spec's Money `{currency, amount}`; both forms are accepted wherever an
  * amount sits next to a currency, since the platform's services send either.
  */
-export const amountOrMoney = z.union([
-  amountNumber,
-  z.object({ currency: currencyCode, amount: amountNumber }).strict(),
-]);
+export const amountOrMoney = z.union([amountNumber, z.strictObject({ currency: currencyCode, amount: amountNumber })]);
 export type AmountOrMoney = z.infer<typeof amountOrMoney>;
+
+/** An amount in one currency, as the reports answer it: a sum, so not held to a request's bounds. */
+export const currencyAmount = z.object({ currency: currencyCode, amount: z.number() });
 
 /** Reads `value` in `currency`; a message explains why it cannot be (wrong currency, too many decimals). */
 export function readAmount(

@@ -1,32 +1,33 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { clientId } from '../../domain/common-schemas';
-import { batchKinds, batchRequestFields } from '../../domain/exports/export-batch';
+import { batchKinds, batchRequestFields, batchViewSchema } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
 
 const batchCreateRequest = z
-  .object({
-    batch_id: clientId.optional(),
-    batch_kind: z.enum(batchKinds).default('initial'),
+  .strictObject({
+    batch_id: z.optional(clientId),
+    batch_kind: z._default(z.enum(batchKinds), 'initial'),
     ...batchRequestFields,
   })
-  .strict()
-  .superRefine((request, issues) => {
-    if (request.batch_kind === 'repair' && !request.repair_of_batch_id) {
-      issues.addIssue({ code: 'custom', path: ['repair_of_batch_id'], message: 'is required for a repair batch' });
-    }
-    if (request.batch_kind === 'initial' && request.repair_of_batch_id) {
-      issues.addIssue({ code: 'custom', path: ['repair_of_batch_id'], message: 'is only for a repair batch' });
-    }
-  });
+  .check(
+    z.superRefine((request, context) => {
+      const issue = (message: string) =>
+        context.addIssue({ code: 'custom', path: ['repair_of_batch_id'], message, input: request.repair_of_batch_id });
+      if (request.batch_kind === 'repair' && !request.repair_of_batch_id) issue('is required for a repair batch');
+      if (request.batch_kind === 'initial' && request.repair_of_batch_id) issue('is only for a repair batch');
+    }),
+  );
 
 export const exportBatchCreateRoute = defineRoute({
   path: '/export/batch/create',
   operation: 'export.batch.create',
   name: 'export-batch-create',
   family: 'exports',
+  summary: 'Ask for a batch of an export to be built: a re-delivery of its whole window, or the repair of a failed batch.',
   schema: batchCreateRequest,
+  response: z.object({ batch: batchViewSchema }),
   roles: 'export_admin',
   idempotent: true,
   stores: { table: 'write', exportWorker: 'invoke' },

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findBatch } from '../../db/export-batch-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
-import { batchView } from '../../domain/exports/export-batch';
+import { batchView, batchViewSchema } from '../../domain/exports/export-batch';
 import { defineRoute } from '../route-definition';
 
 export const exportBatchGetRoute = defineRoute({
@@ -10,7 +10,9 @@ export const exportBatchGetRoute = defineRoute({
   operation: 'export.batch.get',
   name: 'export-batch-get',
   family: 'exports',
-  schema: z.object({ batch_id: clientId, ...commonRequestFields }).strict(),
+  summary: 'Read one export batch, with its status and evidence.',
+  schema: z.strictObject({ batch_id: clientId, ...commonRequestFields }),
+  response: z.object({ batch: batchViewSchema }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

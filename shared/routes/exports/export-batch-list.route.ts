@@ -1,27 +1,27 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listBatches } from '../../db/export-batch-repository';
 import type { StartKey } from '../../db/query-page';
-import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
-import { batchView } from '../../domain/exports/export-batch';
+import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { batchView, batchViewSchema } from '../../domain/exports/export-batch';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
-const batchListRequest = z
-  .object({
-    export_id: clientId.optional(),
-    schedule_id: clientId.optional(),
-    limit: listLimit(),
-    next_token: nextToken,
-    ...commonRequestFields,
-  })
-  .strict();
+const batchListRequest = z.strictObject({
+  export_id: z.optional(clientId),
+  schedule_id: z.optional(clientId),
+  limit: listLimit(),
+  next_token: nextToken,
+  ...commonRequestFields,
+});
 
 export const exportBatchListRoute = defineRoute({
   path: '/export/batch/list',
   operation: 'export.batch.list',
   name: 'export-batch-list',
   family: 'exports',
+  summary: 'List export batches, of one export, of one schedule, or of the whole organisation.',
   schema: batchListRequest,
+  response: z.object({ batches: z.array(batchViewSchema), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

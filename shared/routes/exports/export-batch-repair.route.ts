@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { clientId } from '../../domain/common-schemas';
-import { batchRequestFields } from '../../domain/exports/export-batch';
+import { batchRequestFields, batchViewSchema } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
 
-const batchRepairRequest = z
-  .object({ ...batchRequestFields, repair_of_batch_id: clientId })
-  .strict();
+const batchRepairRequest = z.strictObject({ ...batchRequestFields, repair_of_batch_id: clientId });
 
 export const exportBatchRepairRoute = defineRoute({
   path: '/export/batch/repair',
   operation: 'export.batch.repair',
   name: 'export-batch-repair',
   family: 'exports',
+  summary: 'Rebuild a failed batch of an export from exactly the records it held, into new files.',
   schema: batchRepairRequest,
+  response: z.object({ batch: batchViewSchema }),
   roles: 'export_admin',
   idempotent: true,
   stores: { table: 'write', exportWorker: 'invoke' },

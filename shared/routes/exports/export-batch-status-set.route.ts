@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { setBatchStatus } from '../../db/export-batch-repository';
-import { clientId, longText, requestContext, sourceRefs } from '../../domain/common-schemas';
-import { batchView, settableBatchStatuses } from '../../domain/exports/export-batch';
+import { clientId, longText, requestContext, revision, sourceRefs } from '../../domain/common-schemas';
+import { batchView, batchViewSchema, settableBatchStatuses } from '../../domain/exports/export-batch';
 import { evidence } from '../../domain/exports/export-record';
 import { requireExpectedRevision } from '../../domain/revision';
 import { defineRoute } from '../route-definition';
 
-const batchStatusSetRequest = z
-  .object({
-    batch_id: clientId,
-    status: z.enum(settableBatchStatuses),
-    // Optional here so that leaving it out is 428 expected-revision-required, not 400.
-    expected_revision: z.number().int().min(1).optional(),
-    evidence: evidence.optional(),
-    reason: longText,
-    source_refs: sourceRefs,
-    request_context: requestContext,
-  })
-  .strict();
+const batchStatusSetRequest = z.strictObject({
+  batch_id: clientId,
+  status: z.enum(settableBatchStatuses),
+  // Optional here so that leaving it out is 428 expected-revision-required, not 400.
+  expected_revision: z.optional(revision),
+  evidence: z.optional(evidence),
+  reason: longText,
+  source_refs: sourceRefs,
+  request_context: requestContext,
+});
 
 export const exportBatchStatusSetRoute = defineRoute({
   path: '/export/batch/status/set',
   operation: 'export.batch.status.set',
   name: 'export-batch-status-set',
   family: 'exports',
+  summary: 'Record what became of a built batch downstream: sent, or failed, with the evidence reported.',
   schema: batchStatusSetRequest,
+  response: z.object({ batch: batchViewSchema }),
   roles: 'export_admin',
   idempotent: false,
   stores: { table: 'write' },

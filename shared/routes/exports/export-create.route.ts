@@ -1,6 +1,7 @@
+import * as z from 'zod/mini';
 import { createExport } from '../../db/export-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import { exportCreateRequest, newExport } from '../../domain/exports/export-record';
+import { exportCreateRequest, exportRecord, newExport } from '../../domain/exports/export-record';
 import { newId } from '../../domain/identifiers';
 import { startBuild, unclaimedWorkGraceMs } from '../../exports/build-jobs';
 import { defineRoute } from '../route-definition';
@@ -10,7 +11,9 @@ export const exportCreateRoute = defineRoute({
   operation: 'export.create',
   name: 'export-create',
   family: 'exports',
+  summary: 'Start building an export of the events of a time window, as JSON lines or CSV, in batches of files.',
   schema: exportCreateRequest,
+  response: z.object({ export: exportRecord, export_id: z.string() }),
   roles: 'export_admin',
   idempotent: true,
   stores: { table: 'write', exportWorker: 'invoke' },

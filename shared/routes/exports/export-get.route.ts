@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findExport } from '../../db/export-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
+import { exportRecord } from '../../domain/exports/export-record';
 import { defineRoute } from '../route-definition';
 
 export const exportGetRoute = defineRoute({
@@ -9,7 +10,9 @@ export const exportGetRoute = defineRoute({
   operation: 'export.get',
   name: 'export-get',
   family: 'exports',
-  schema: z.object({ export_id: clientId, ...commonRequestFields }).strict(),
+  summary: 'Read one export: poll it until its status is ready (or failed).',
+  schema: z.strictObject({ export_id: clientId, ...commonRequestFields }),
+  response: z.object({ export: exportRecord }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

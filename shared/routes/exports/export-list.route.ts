@@ -1,30 +1,31 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listExports } from '../../db/export-repository';
 import type { StartKey } from '../../db/query-page';
-import { commonRequestFields, dateTime, listLimit, nextToken } from '../../domain/common-schemas';
-import { exportStatuses, unfinishedExportStatuses } from '../../domain/exports/export-record';
-import { requireOrderedWindow } from '../../domain/time-window';
+import { commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { exportRecord, exportStatuses, unfinishedExportStatuses } from '../../domain/exports/export-record';
+import { orderedWindow } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 const exportListRequest = z
-  .object({
-    status: z.enum(exportStatuses).optional(),
-    from_utc: dateTime.optional(),
-    to_utc: dateTime.optional(),
+  .strictObject({
+    status: z.optional(z.enum(exportStatuses)),
+    from_utc: z.optional(dateTime),
+    to_utc: z.optional(dateTime),
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .superRefine(requireOrderedWindow);
+  .check(orderedWindow);
 
 export const exportListRoute = defineRoute({
   path: '/export/list',
   operation: 'export.list',
   name: 'export-list',
   family: 'exports',
+  summary: 'List exports of one status (by default those not yet finished) whose window overlaps a time window.',
   schema: exportListRequest,
+  response: z.object({ exports: z.array(exportRecord), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

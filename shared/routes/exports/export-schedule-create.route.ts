@@ -1,6 +1,7 @@
+import * as z from 'zod/mini';
 import { createSchedule } from '../../db/export-schedule-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import { type ExportSchedule, firstSlot, scheduleCreateRequest } from '../../domain/exports/export-schedule';
+import { type ExportSchedule, exportSchedule, firstSlot, scheduleCreateRequest } from '../../domain/exports/export-schedule';
 import { newId } from '../../domain/identifiers';
 import { defineRoute } from '../route-definition';
 
@@ -9,7 +10,9 @@ export const exportScheduleCreateRoute = defineRoute({
   operation: 'export.schedule.create',
   name: 'export-schedule-create',
   family: 'exports',
+  summary: 'Create a schedule that exports a window of events at every slot of an interval or cron cadence.',
   schema: scheduleCreateRequest,
+  response: z.object({ schedule: exportSchedule }),
   roles: 'export_admin',
   idempotent: true,
   stores: { table: 'write' },

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findSchedule } from '../../db/export-schedule-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
+import { exportSchedule } from '../../domain/exports/export-schedule';
 import { defineRoute } from '../route-definition';
 
 export const exportScheduleGetRoute = defineRoute({
@@ -9,7 +10,9 @@ export const exportScheduleGetRoute = defineRoute({
   operation: 'export.schedule.get',
   name: 'export-schedule-get',
   family: 'exports',
-  schema: z.object({ schedule_id: clientId, ...commonRequestFields }).strict(),
+  summary: 'Read one export schedule, with its next run.',
+  schema: z.strictObject({ schedule_id: clientId, ...commonRequestFields }),
+  response: z.object({ schedule: exportSchedule }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,26 +1,26 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listSchedules } from '../../db/export-schedule-repository';
 import type { StartKey } from '../../db/query-page';
-import { commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
-import { scheduleStatuses } from '../../domain/exports/export-schedule';
+import { commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { exportSchedule, scheduleStatuses } from '../../domain/exports/export-schedule';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
-const scheduleListRequest = z
-  .object({
-    status: z.enum(scheduleStatuses).optional(),
-    limit: listLimit(),
-    next_token: nextToken,
-    ...commonRequestFields,
-  })
-  .strict();
+const scheduleListRequest = z.strictObject({
+  status: z.optional(z.enum(scheduleStatuses)),
+  limit: listLimit(),
+  next_token: nextToken,
+  ...commonRequestFields,
+});
 
 export const exportScheduleListRoute = defineRoute({
   path: '/export/schedule/list',
   operation: 'export.schedule.list',
   name: 'export-schedule-list',
   family: 'exports',
+  summary: 'List the export schedules of the organisation, optionally only the active or the suspended ones.',
   schema: scheduleListRequest,
+  response: z.object({ schedules: z.array(exportSchedule), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

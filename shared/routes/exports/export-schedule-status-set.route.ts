@@ -1,29 +1,29 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findSchedule, setScheduleStatus } from '../../db/export-schedule-repository';
-import { clientId, longText, requestContext, sourceRefs } from '../../domain/common-schemas';
+import { clientId, longText, requestContext, revision, sourceRefs } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
-import { resumeSlot, scheduleStatuses } from '../../domain/exports/export-schedule';
+import { exportSchedule, resumeSlot, scheduleStatuses } from '../../domain/exports/export-schedule';
 import { requireExpectedRevision } from '../../domain/revision';
 import { defineRoute } from '../route-definition';
 
-const scheduleStatusSetRequest = z
-  .object({
-    schedule_id: clientId,
-    status: z.enum(scheduleStatuses),
-    // Optional here so that leaving it out is 428 expected-revision-required, not 400.
-    expected_revision: z.number().int().min(1).optional(),
-    reason: longText,
-    source_refs: sourceRefs,
-    request_context: requestContext,
-  })
-  .strict();
+const scheduleStatusSetRequest = z.strictObject({
+  schedule_id: clientId,
+  status: z.enum(scheduleStatuses),
+  // Optional here so that leaving it out is 428 expected-revision-required, not 400.
+  expected_revision: z.optional(revision),
+  reason: longText,
+  source_refs: sourceRefs,
+  request_context: requestContext,
+});
 
 export const exportScheduleStatusSetRoute = defineRoute({
   path: '/export/schedule/status/set',
   operation: 'export.schedule.status.set',
   name: 'export-schedule-status-set',
   family: 'exports',
+  summary: 'Suspend an export schedule, or resume it from its next slot after now.',
   schema: scheduleStatusSetRequest,
+  response: z.object({ schedule: exportSchedule }),
   roles: 'export_admin',
   idempotent: false,
   stores: { table: 'write' },

@@ -1,30 +1,30 @@
-import { z } from 'zod';
-import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
-import { type CurrencyTotals, ageAmounts, agingBuckets, bucketsView } from '../../domain/receivables/aging';
+import * as z from 'zod/mini';
+import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { type CurrencyTotals, ageAmounts, agingBuckets, agingReportSchema, bucketsView } from '../../domain/receivables/aging';
 import { currencyCode } from '../../domain/receivables/money';
 import { type ReceivablesCursor, readCustomerReceivables } from '../../receivables/reports';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 /** A day, `YYYY-MM-DD`, or an instant whose UTC day is meant. */
-export const reportDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'must be a date such as 2026-11-30, or a date-time')
-  .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), 'is not a valid date')
-  .transform((value) => (value.length === 10 ? value : new Date(value).toISOString().slice(0, 10)));
+export const reportDay = z.pipe(
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'must be a date such as 2026-11-30, or a date-time'),
+    z.refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), 'is not a valid date'),
+  ),
+  z.transform((value) => (value.length === 10 ? value : new Date(value).toISOString().slice(0, 10))),
+);
 
-const agingReportRequest = z
-  .object({
-    /** Default: today (UTC). */
-    as_of: reportDay.optional(),
-    customer_id: clientId.optional(),
-    currency: currencyCode.optional(),
-    /** Customer rows per page. */
-    limit: listLimit(),
-    next_token: nextToken,
-    ...commonRequestFields,
-  })
-  .strict();
+const agingReportRequest = z.strictObject({
+  /** Default: today (UTC). */
+  as_of: z.optional(reportDay),
+  customer_id: z.optional(clientId),
+  currency: z.optional(currencyCode),
+  /** Customer rows per page. */
+  limit: listLimit(),
+  next_token: nextToken,
+  ...commonRequestFields,
+});
 
 interface AgingProgress {
   cursor: ReceivablesCursor;
@@ -36,7 +36,9 @@ export const arAgingReportRoute = defineRoute({
   operation: 'ar.aging.report',
   name: 'ar-aging-report',
   family: 'receivables',
+  summary: 'Age what customers owe into buckets by days past due, customer by customer, with totals per currency.',
   schema: agingReportRequest,
+  response: z.object({ report: agingReportSchema, next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
@@ -60,7 +62,7 @@ export const arAgingReportRoute = defineRoute({
     return {
       report: {
         as_of: filter.as_of,
-        buckets: agingBuckets,
+        buckets: [...agingBuckets],
         customers,
         totals: Object.keys(totals)
           .sort()

@@ -1,19 +1,27 @@
-import { z } from 'zod';
-import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
-import { currencyCode, fromMinorUnits } from '../../domain/receivables/money';
+import * as z from 'zod/mini';
+import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { customerBalanceSchema } from '../../domain/receivables/balances';
+import { currencyAmount, currencyCode, fromMinorUnits } from '../../domain/receivables/money';
 import { type CurrencyUnits, type ReceivablesCursor, addBalances, moneyList, readCustomerReceivables } from '../../receivables/reports';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
-const balanceRequest = z
-  .object({
-    customer_id: clientId.optional(),
-    currency: currencyCode.optional(),
-    limit: listLimit(),
-    next_token: nextToken,
-    ...commonRequestFields,
-  })
-  .strict();
+const balanceRequest = z.strictObject({
+  customer_id: z.optional(clientId),
+  currency: z.optional(currencyCode),
+  limit: listLimit(),
+  next_token: nextToken,
+  ...commonRequestFields,
+});
+
+const balanceData = z.object({
+  balances: z.array(customerBalanceSchema),
+  /** Per currency, over the customers of this page and the pages before it. */
+  totals: z.array(currencyAmount),
+  /** True on the last page, where the totals cover every customer. */
+  complete: z.boolean(),
+  next_token: nextPageToken,
+});
 
 interface BalanceProgress {
   cursor: ReceivablesCursor;
@@ -25,7 +33,9 @@ export const arBalanceRoute = defineRoute({
   operation: 'ar.balance',
   name: 'ar-balance',
   family: 'receivables',
+  summary: 'Sum what each customer owes per currency, with totals per currency.',
   schema: balanceRequest,
+  response: balanceData,
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

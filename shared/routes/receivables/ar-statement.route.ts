@@ -1,12 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { StartKey } from '../../db/query-page';
-import { clientId, commonRequestFields, dateTime, listLimit, nextToken } from '../../domain/common-schemas';
+import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { statementSchema } from '../../domain/receivables/balances';
+import { orderedRange } from '../../domain/time-window';
 import { type CurrencyUnits, moneyList, openingBalances, statementLines } from '../../receivables/reports';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 const statementRequest = z
-  .object({
+  .strictObject({
     customer_id: clientId,
     /** Half-open range [from, to) of entry dates. */
     from: dateTime,
@@ -16,8 +18,7 @@ const statementRequest = z
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .refine((input) => input.from < input.to, { path: ['to'], message: 'must be later than from' });
+  .check(orderedRange('from', 'to'));
 
 interface StatementProgress {
   key: StartKey;
@@ -30,7 +31,9 @@ export const arStatementRoute = defineRoute({
   operation: 'ar.statement',
   name: 'ar-statement',
   family: 'receivables',
+  summary: "List a customer's dated entries over a time range, with opening, running and closing balances.",
   schema: statementRequest,
+  response: z.object({ statement: statementSchema, next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

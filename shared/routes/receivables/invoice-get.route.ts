@@ -1,17 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { findInvoice } from '../../db/invoice-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
+import { invoiceSchema } from '../../domain/receivables/invoice';
 import { defineRoute } from '../route-definition';
-
-const invoiceGetRequest = z.object({ invoice_id: clientId, ...commonRequestFields }).strict();
 
 export const invoiceGetRoute = defineRoute({
   path: '/invoice/get',
   operation: 'invoice.get',
   name: 'invoice-get',
   family: 'receivables',
-  schema: invoiceGetRequest,
+  summary: 'Read one invoice by its identifier.',
+  schema: z.strictObject({ invoice_id: clientId, ...commonRequestFields }),
+  response: z.object({ invoice: invoiceSchema }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,35 +1,34 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listInvoices } from '../../db/invoice-repository';
 import type { StartKey } from '../../db/query-page';
-import { clientId, commonRequestFields, dateTime, listLimit, nextToken } from '../../domain/common-schemas';
-import { invoiceStatuses } from '../../domain/receivables/invoice';
+import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { invoiceSchema, invoiceStatuses } from '../../domain/receivables/invoice';
+import { orderedRange } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 const invoiceListRequest = z
-  .object({
-    customer_id: clientId.optional(),
+  .strictObject({
+    customer_id: z.optional(clientId),
     /** Without it, the non-terminal statuses: draft, open, partially_paid. */
-    status: z.enum(invoiceStatuses).optional(),
+    status: z.optional(z.enum(invoiceStatuses)),
     /** Half-open due window [due_from, due_to). */
-    due_from: dateTime.optional(),
-    due_to: dateTime.optional(),
+    due_from: z.optional(dateTime),
+    due_to: z.optional(dateTime),
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .refine((input) => !input.due_from || !input.due_to || input.due_from < input.due_to, {
-    path: ['due_to'],
-    message: 'must be later than due_from',
-  });
+  .check(orderedRange('due_from', 'due_to'));
 
 export const invoiceListRoute = defineRoute({
   path: '/invoice/list',
   operation: 'invoice.list',
   name: 'invoice-list',
   family: 'receivables',
+  summary: "List invoices by due date, a customer's or the organisation's, filtered by status and due window.",
   schema: invoiceListRequest,
+  response: z.object({ invoices: z.array(invoiceSchema), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

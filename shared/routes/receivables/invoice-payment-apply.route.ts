@@ -1,4 +1,6 @@
-import { paymentApplyRequest } from '../../domain/receivables/payment';
+import * as z from 'zod/mini';
+import { invoiceSchema } from '../../domain/receivables/invoice';
+import { paymentApplyRequest, paymentSchema } from '../../domain/receivables/payment';
 import { applyManualPayment } from '../../receivables/payments';
 import { defineRoute } from '../route-definition';
 
@@ -7,7 +9,9 @@ export const invoicePaymentApplyRoute = defineRoute({
   operation: 'invoice.payment.apply',
   name: 'invoice-payment-apply',
   family: 'receivables',
+  summary: 'Apply a payment received by hand to one invoice, whole, under its expected revision.',
   schema: paymentApplyRequest,
+  response: z.object({ payment: paymentSchema, invoice: invoiceSchema }),
   roles: 'ar_write',
   idempotent: true,
   stores: { table: 'write' },

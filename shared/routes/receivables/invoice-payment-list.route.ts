@@ -1,30 +1,34 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listPayments } from '../../db/payment-repository';
 import type { StartKey } from '../../db/query-page';
-import { clientId, commonRequestFields, listLimit, nextToken } from '../../domain/common-schemas';
+import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { paymentSchema } from '../../domain/receivables/payment';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
 const paymentListRequest = z
-  .object({
-    invoice_id: clientId.optional(),
-    customer_id: clientId.optional(),
+  .strictObject({
+    invoice_id: z.optional(clientId),
+    customer_id: z.optional(clientId),
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .strict()
-  .refine((input) => (input.invoice_id === undefined) !== (input.customer_id === undefined), {
-    path: ['invoice_id'],
-    message: 'give exactly one of invoice_id or customer_id',
-  });
+  .check(
+    z.refine((input) => (input.invoice_id === undefined) !== (input.customer_id === undefined), {
+      path: ['invoice_id'],
+      error: 'give exactly one of invoice_id or customer_id',
+    }),
+  );
 
 export const invoicePaymentListRoute = defineRoute({
   path: '/invoice/payment/list',
   operation: 'invoice.payment.list',
   name: 'invoice-payment-list',
   family: 'receivables',
+  summary: 'List the payments of one invoice or of one customer, by when they were received.',
   schema: paymentListRequest,
+  response: z.object({ payments: z.array(paymentSchema), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },

@@ -1,4 +1,5 @@
-import { invoiceSetRequest } from '../../domain/receivables/invoice';
+import * as z from 'zod/mini';
+import { invoiceSchema, invoiceSetRequest } from '../../domain/receivables/invoice';
 import { setInvoice } from '../../receivables/invoices';
 import { defineRoute } from '../route-definition';
 
@@ -7,7 +8,14 @@ export const invoiceSetRoute = defineRoute({
   operation: 'invoice.set',
   name: 'invoice-set',
   family: 'receivables',
+  summary: "Create an order's invoice, as a draft or issued, or change and issue a draft under its expected revision.",
   schema: invoiceSetRequest,
+  response: z.object({
+    invoice: invoiceSchema,
+    invoice_id: z.string(),
+    /** True when the order already had this invoice and nothing was changed. */
+    collapsed: z.boolean(),
+  }),
   roles: 'ar_write',
   idempotent: false,
   stores: { table: 'write' },

@@ -1,27 +1,16 @@
-import { z } from 'zod';
-import { clientId, longText, requestContext, sourceRefs } from '../../domain/common-schemas';
-import { settableInvoiceStatuses } from '../../domain/receivables/invoice';
+import * as z from 'zod/mini';
+import { invoiceSchema, invoiceStatusSetRequest } from '../../domain/receivables/invoice';
 import { setInvoiceStatus } from '../../receivables/invoices';
 import { defineRoute } from '../route-definition';
-
-const invoiceStatusSetRequest = z
-  .object({
-    invoice_id: clientId,
-    status: z.enum(settableInvoiceStatuses),
-    // Optional here so that leaving it out is 428 expected-revision-required, not 400.
-    expected_revision: z.number().int().min(1).optional(),
-    reason: longText.optional(),
-    source_refs: sourceRefs.default([]),
-    request_context: requestContext.optional(),
-  })
-  .strict();
 
 export const invoiceStatusSetRoute = defineRoute({
   path: '/invoice/status/set',
   operation: 'invoice.status.set',
   name: 'invoice-status-set',
   family: 'receivables',
+  summary: 'Issue a draft, void an invoice, write one off or reopen it, under its expected revision.',
   schema: invoiceStatusSetRequest,
+  response: z.object({ invoice: invoiceSchema }),
   roles: 'ar_write',
   idempotent: false,
   stores: { table: 'write' },

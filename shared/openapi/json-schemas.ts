@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import {
+  buildMetaSchema,
+  errorEnvelopeSchema,
+  errorSchema,
+  statsSchema,
+  successEnvelopeSchema,
+} from '../http/envelope-schemas';
+import type { RouteDefinition } from '../routes/route-definition';
+
+export type JsonSchema = z.core.JSONSchema.JSONSchema;
+
+/** Where the shared envelope parts live in the OpenAPI document. */
+export const componentRef = (id: string) => `#/components/schemas/${id}`;
+
+/** The common envelope parts, by component name: declared once, referenced by every operation. */
+const envelopeComponents = {
+  BuildMeta: buildMetaSchema,
+  Stats: statsSchema,
+  Error: errorSchema,
+  ErrorEnvelope: errorEnvelopeSchema,
+};
+
+/**
+ * A schema as OpenAPI 3.1 embeds it: its dialect is the document's, and `$id`
+ * (which zod sets to the component's URI) must not carry a fragment in 2020-12.
+ */
+function embedded(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * What a caller sends (`io: 'input'`: before defaults and normalisation).
+ * Checks zod cannot express (refinements) are left out rather than failing
+ * the document.
+ */
+export function inputJsonSchema(schema: z.ZodMiniType): JsonSchema {
+  return embedded(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+}
+
+/** The route's response `data` on its own, as answered (for docs/routes.md). */
+export function dataJsonSchema(route: RouteDefinition): JsonSchema {
+  return embedded(z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }));
+}
+
+export interface EnvelopeJsonSchemas {
+  /** Stats, BuildMeta, Error, ErrorEnvelope: the document's `components.schemas`. */
+  components: Record<string, JsonSchema>;
+  /** Each route's success envelope by operation, its shared parts as `$ref`s to the components. */
+  success: Map<string, JsonSchema>;
+}
+
+/**
+ * Converts the envelope parts and every route's success envelope in one zod
+ * registry, so zod itself writes `$ref`s to the components wherever one of
+ * them is nested (`stats`, `build`, `error`) instead of inlining it 26 times.
+ */
+export function envelopeJsonSchemas(routes: readonly RouteDefinition[]): EnvelopeJsonSchemas {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(envelopeComponents)) registry.add(schema, { id });
+  for (const route of routes) registry.add(successEnvelopeSchema(route.response), { id: route.operation });
+  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: componentRef });
+  // Shared definitions appear only for recursive schemas; none of ours is, and their refs would not resolve here.
+  if ('__shared' in schemas) throw new Error('A response schema is recursive: give the recursive part a component id');
+  const converted = (id: string) => embedded(schemas[id] as JsonSchema);
+  return {
+    components: Object.fromEntries(Object.keys(envelopeComponents).map((id) => [id, converted(id)])),
+    success: new Map(routes.map((route) => [route.operation, converted(route.operation)])),
+  };
+}
+
+/** Every property name an object schema (or any branch of a union or intersection) declares. */
+export function propertyNames(schema: JsonSchema): Set<string> {
+  const names = new Set(Object.keys(schema.properties ?? {}));
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    for (const name of propertyNames(branch)) names.add(name);
+  }
+  return names;
+}

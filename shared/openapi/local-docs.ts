@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { HttpResponse } from '../local/http-api-response';
+import { packageVersion, projectRoot } from '../local/project-root';
+import { httpRoutes } from '../routes/registry';
+import { openApiJson } from './openapi-document';
+
+/** Where the local server answers with the document and with its browsable reference. */
+export const openApiPath = '/openapi.json';
+export const docsPath = '/docs';
+
+/** The Swagger UI files the page loads, all from the swagger-ui-dist package: nothing from the network. */
+const assetTypes: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+// No online validator badge (it would send the document to a public service); deep links open an operation.
+const page = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Accounting service API</title>
+<link rel="icon" type="image/png" href="${docsPath}/favicon-32x32.png">
+<link rel="stylesheet" href="${docsPath}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${docsPath}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '${openApiPath}', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });
+</script>
+</body>
+</html>
+`;
+
+function ok(contentType: string, body: Buffer): HttpResponse {
+  return { statusCode: 200, headers: { 'content-type': contentType }, body };
+}
+
+/**
+ * The local server's GET pages: `/openapi.json`, generated from the registry
+ * when the server starts, and `/docs`, Swagger UI served from node_modules.
+ * Local conveniences only: the deployed HTTP API has the POST routes alone.
+ * Answers undefined for any other path.
+ */
+export function localDocs(): (path: string) => HttpResponse | undefined {
+  const root = projectRoot();
+  const document = Buffer.from(openApiJson(httpRoutes, { version: packageVersion(root) }));
+  const swaggerUi = dirname(createRequire(join(root, 'package.json')).resolve('swagger-ui-dist/package.json'));
+  return (path) => {
+    if (path === openApiPath) return ok('application/json', document);
+    if (path === docsPath) return ok('text/html; charset=utf-8', Buffer.from(page));
+    const asset = path.startsWith(`${docsPath}/`) ? path.slice(docsPath.length + 1) : '';
+    const contentType = assetTypes[asset];
+    return contentType ? ok(contentType, readFileSync(join(swaggerUi, asset))) : undefined;
+  };
+}

@@ -1,0 +1,165 @@
+import { roleFamilies } from '../auth/roles';
+import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
+import { whoMayCall } from '../routes/route-docs';
+import { apiBasePath, type RouteDefinition } from '../routes/route-definition';
+import {
+  apiDescription,
+  commonErrorStatuses,
+  errorStatusDescription,
+  idempotencyErrorStatus,
+  revisionRequiredErrorStatus,
+} from './contract-text';
+import { componentRef, envelopeJsonSchemas, inputJsonSchema, type JsonSchema, propertyNames } from './json-schemas';
+
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, { post: OpenApiOperation }> };
+
+export interface OpenApiOperation {
+  operationId: string;
+  responses: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+const json = 'application/json';
+const securitySchemes = {
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (`ak.…`) issued to an actor of the organisation.' },
+  session: { type: 'apiKey', in: 'header', name: 'x-session-guid', description: 'A session (`ss.…`) of an actor of the organisation.' },
+};
+
+/** The headers' schemas are the zod schemas authentication checks them with. */
+const headerParameters = {
+  Orgcode: {
+    name: 'x-orgcode',
+    in: 'header',
+    required: true,
+    description: 'The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404).',
+    schema: { type: 'string', minLength: 1 },
+  },
+  LogicalGuid: {
+    name: 'x-logical-guid',
+    in: 'header',
+    description: 'The facility the call is made for; recorded in the request context.',
+    schema: inputJsonSchema(logicalGuid),
+  },
+  ChannelCode: {
+    name: 'x-channel-code',
+    in: 'header',
+    description: 'The sales channel, lowercase snake_case; recorded in the request context.',
+    schema: inputJsonSchema(channelCode),
+  },
+  Cccode: {
+    name: 'x-cccode',
+    in: 'header',
+    description: 'The cost centre, trimmed and uppercased; recorded in the request context.',
+    schema: inputJsonSchema(cccode),
+  },
+};
+
+const requestIdHeader = {
+  description: 'The request id, also in `stats.request_id`.',
+  schema: { type: 'string' },
+};
+
+const errorResponseName = (status: number) => `Error${status}`;
+
+/** Reusable error responses, one per status, each the common error envelope. */
+function errorResponses() {
+  const statuses = [...commonErrorStatuses, idempotencyErrorStatus, revisionRequiredErrorStatus].sort((a, b) => a - b);
+  return Object.fromEntries(
+    statuses.map((status) => [
+      errorResponseName(status),
+      {
+        description: errorStatusDescription(status),
+        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        content: { [json]: { schema: { $ref: componentRef('ErrorEnvelope') } } },
+      },
+    ]),
+  );
+}
+
+/** The error statuses this route can answer: 422 only with idempotency, 428 only where a revision is expected. */
+function errorStatusesOf(route: RouteDefinition, request: JsonSchema): number[] {
+  return [
+    ...commonErrorStatuses,
+    ...(route.idempotent ? [idempotencyErrorStatus] : []),
+    ...(propertyNames(request).has('expected_revision') ? [revisionRequiredErrorStatus] : []),
+  ].sort((a, b) => a - b);
+}
+
+/** `x-roles`: the roles that may call, and whether the organisation's owner may; or any member. */
+function rolesExtension(route: RouteDefinition) {
+  const family = roleFamilies[route.roles];
+  return 'anyMember' in family ? 'any member' : { roles: [...family.roles], owner: family.owner };
+}
+
+function operationDescription(route: RouteDefinition, statuses: number[]): string {
+  return [
+    `May be called by ${whoMayCall(route)}.`,
+    ...(route.idempotent
+      ? ['', "Idempotent: send `idempotency_key`; a repeat with the same body answers the first call's `data`."]
+      : []),
+    ...(statuses.includes(revisionRequiredErrorStatus)
+      ? ['', 'Send the `expected_revision` of the record as read: a stale one is 409, a missing one 428.']
+      : []),
+  ].join('\n');
+}
+
+function operation(route: RouteDefinition, success: JsonSchema): OpenApiOperation {
+  const request = inputJsonSchema(route.schema);
+  const statuses = errorStatusesOf(route, request);
+  return {
+    operationId: route.operation,
+    summary: route.summary,
+    description: operationDescription(route, statuses),
+    tags: [route.family],
+    'x-roles': rolesExtension(route),
+    security: Object.keys(securitySchemes).map((scheme) => ({ [scheme]: [] })),
+    parameters: Object.keys(headerParameters).map((name) => ({ $ref: `#/components/parameters/${name}` })),
+    requestBody: { content: { [json]: { schema: request, example: route.example('ACME') } } },
+    responses: {
+      200: {
+        description: `Success: the envelope around this operation's \`data\`.`,
+        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        content: { [json]: { schema: success } },
+      },
+      ...Object.fromEntries(
+        statuses.map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }]),
+      ),
+    },
+  };
+}
+
+export interface DocumentInfo {
+  /** The package's version (package.json), so the document is versioned with the service. */
+  version: string;
+}
+
+/**
+ * The OpenAPI 3.1 document of the HTTP API, generated from the route registry
+ * (`npm run docs` writes docs/openapi.json; `npm start` serves it). Only the
+ * docs script, the local server and tests import this module: no Lambda entry
+ * reaches it, so it adds nothing to a function bundle.
+ */
+export function openApiDocument(routes: readonly RouteDefinition[], info: DocumentInfo): OpenApiDocument {
+  const envelopes = envelopeJsonSchemas(routes);
+  const successOf = (route: RouteDefinition) => envelopes.success.get(route.operation) as JsonSchema;
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Accounting service API', version: info.version, description: apiDescription },
+    tags: [...new Set(routes.map((route) => route.family))].map((name) => ({ name })),
+    paths: Object.fromEntries(
+      routes.map((route) => [`${apiBasePath}${route.path}`, { post: operation(route, successOf(route)) }]),
+    ),
+    components: {
+      schemas: envelopes.components,
+      securitySchemes,
+      parameters: headerParameters,
+      headers: { RequestId: requestIdHeader },
+      responses: errorResponses(),
+    },
+  };
+}
+
+/** The document as written to docs/openapi.json: the same bytes for the same registry. */
+export function openApiJson(routes: readonly RouteDefinition[], info: DocumentInfo): string {
+  return `${JSON.stringify(openApiDocument(routes, info), null, 2)}\n`;
+}
