@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/db/client';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/keys';
 import type { InvoiceContent } from '../shared/domain/receivables/invoice';
 import type { InvoiceChange } from '../shared/domain/receivables/invoice-changes';
 import { fromMinorUnits, toMinorUnits } from '../shared/domain/receivables/money';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createExport } from '../shared/db/export-repository';
 import { eventRecordPuts } from '../shared/db/event-repository';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/keys';
 import type { RequestContext } from '../shared/domain/common-schemas';
 import { buildEvent, eventRecordRequest } from '../shared/domain/events/accounting-event';
 import { exportCreateRequest, newExport } from '../shared/domain/exports/export-record';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/keys';
 import { canonicalJson } from '../shared/domain/canonical-json';
 import type { RequestContext } from '../shared/domain/common-schemas';
 import { newId } from '../shared/domain/identifiers';

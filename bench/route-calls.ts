@@ -4,7 +4,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
-import { keys } from '../shared/db/keys';
+import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
 import { receivableWrites } from '../shared/db/receivables-repository';
 import type { AccountingEvent } from '../shared/domain/events/accounting-event';

@@ -1,4 +1,4 @@
-import { buildJob } from '../../shared/exports/build-jobs';
+import { buildJob } from '../../shared/exports/build-job';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import { payloadHandler } from '../../shared/lambda/payload-handler';
 

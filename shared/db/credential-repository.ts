@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { CredentialKind } from '../auth/credential-secret';
 import { dynamo, tableName } from './client';
-import { keys } from './keys';
+import * as keys from './keys';
 import { withoutStorageAttributes } from './item';
 
 export interface CredentialRecord {

@@ -12,7 +12,8 @@ import type { RecordSelection } from '../domain/exports/export-record';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys, timeOrderedKey } from './keys';
+import * as keys from './keys';
+import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 
 function eventPut(event: AccountingEvent): GuardedPut {

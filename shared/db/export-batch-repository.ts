@@ -11,7 +11,7 @@ import type { Evidence } from '../domain/exports/export-record';
 import { type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys } from './keys';
+import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
 import { deliveryMeterUpdate } from './usage-meter-repository';

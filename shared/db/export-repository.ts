@@ -4,7 +4,7 @@ import type { ExportRecord, ExportStatus } from '../domain/exports/export-record
 import { type GuardedPut, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys } from './keys';
+import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { recordBuildOutcome, workAttributes, workEntry } from './work-queue';
 
@@ -18,7 +18,7 @@ function withoutWorkAttributes<T>(item: Record<string, unknown>): T {
 export function exportPut(record: ExportRecord, workDueAt: Date): GuardedPut {
   return {
     item: {
-      ...keys.export(record.orgcode, record.export_id),
+      ...keys.exportRecord(record.orgcode, record.export_id),
       record_type: 'export',
       ...record,
       ...workEntry(record.orgcode, record.export_id, workDueAt),
@@ -36,7 +36,7 @@ export async function createExport(record: ExportRecord, workDueAt: Date, idempo
 /** Consistent read (spec list rule 5: a get by identifier is the consistent read). */
 export async function findExport(orgcode: string, exportId: string): Promise<ExportRecord | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.export(orgcode, exportId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.exportRecord(orgcode, exportId), ConsistentRead: true }),
   );
   return Item && withoutWorkAttributes<ExportRecord>(Item);
 }
@@ -91,7 +91,7 @@ export async function finishExportBuild(
   now: Date,
   publishBy: Date,
 ): Promise<ExportRecord> {
-  const key = keys.export(record.orgcode, record.export_id);
+  const key = keys.exportRecord(record.orgcode, record.export_id);
   const stored = await recordBuildOutcome(key, record.orgcode, record.export_id, outcome, now, publishBy);
   return withoutWorkAttributes<ExportRecord>(stored);
 }

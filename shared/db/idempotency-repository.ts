@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aw
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo, tableName } from './client';
 import type { GuardedPut } from './atomic-write';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** Spec Limits: idempotency retention. */
 export const idempotencyRetentionSeconds = 24 * 60 * 60;

@@ -9,7 +9,8 @@ import { type GuardedCheck, type GuardedPut, type GuardedWrite, TransactionConfl
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
 import { withoutStorageAttributes } from './item';
-import { keys, timeOrderedKey } from './keys';
+import * as keys from './keys';
+import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Key builders: every partition key starts with `ORG#<canonical orgcode>#`, so no
+ * Key builders, one export per access pattern (imported as `* as keys`, so a
+ * bundle carries only the builders it calls): every partition key starts with `ORG#<canonical orgcode>#`, so no
  * query can reach another tenant's items. Free-text parts are URI-encoded so a
  * `#` inside a value can never forge another key.
  */
@@ -29,105 +30,104 @@ export interface ItemKey {
 /** Time-ordered sort key: ISO time first, then the id to break ties deterministically. */
 export const timeOrderedKey = (isoTime: string, id: string) => `${isoTime}#${part(id)}`;
 
-export const keys = {
-  /** All credentials of an org in one partition: get by fingerprint, list by org. */
-  credential: (orgcode: string, fingerprint: string): ItemKey => ({
-    pk: `${org(orgcode)}#CREDENTIAL`,
-    sk: fingerprint,
-  }),
-  credentialPartition: (orgcode: string) => `${org(orgcode)}#CREDENTIAL`,
+/** All credentials of an org in one partition: get by fingerprint, list by org. */
+export const credential = (orgcode: string, fingerprint: string): ItemKey => ({
+  pk: `${org(orgcode)}#CREDENTIAL`,
+  sk: fingerprint,
+});
+export const credentialPartition = (orgcode: string) => `${org(orgcode)}#CREDENTIAL`;
 
-  /** Idempotency scope of the spec: organisation, route and key. */
-  idempotency: (orgcode: string, route: string, key: string): ItemKey => ({
-    pk: `${org(orgcode)}#IDEMPOTENCY#${part(route)}#${part(key)}`,
-    sk: 'IDEMPOTENCY',
-  }),
+/** Idempotency scope of the spec: organisation, route and key. */
+export const idempotency = (orgcode: string, route: string, key: string): ItemKey => ({
+  pk: `${org(orgcode)}#IDEMPOTENCY#${part(route)}#${part(key)}`,
+  sk: 'IDEMPOTENCY',
+});
 
-  /** One partition per event: gets never contend, writes spread evenly. */
-  event: (orgcode: string, eventId: string): ItemKey => ({
-    pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
-    sk: 'EVENT',
-  }),
-  /** gsi1: every event of the org by occurred_at. */
-  eventsByTime: (orgcode: string) => `${org(orgcode)}#EVENTS`,
-  /** gsi2: the events of one event_type by occurred_at. */
-  eventsOfType: (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`,
+/** One partition per event: gets never contend, writes spread evenly. */
+export const event = (orgcode: string, eventId: string): ItemKey => ({
+  pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
+  sk: 'EVENT',
+});
+/** gsi1: every event of the org by occurred_at. */
+export const eventsByTime = (orgcode: string) => `${org(orgcode)}#EVENTS`;
+/** gsi2: the events of one event_type by occurred_at. */
+export const eventsOfType = (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`;
 
-  /** One lineage link per (source ref, event), sorted by occurred_at. */
-  lineagePartition: (orgcode: string, kind: string, id: string) =>
-    `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`,
+/** One lineage link per (source ref, event), sorted by occurred_at. */
+export const lineagePartition = (orgcode: string, kind: string, id: string) =>
+  `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`;
 
-  /** The org's exports in one partition, by export_id (time-ordered ids: creation order). */
-  export: (orgcode: string, exportId: string): ItemKey => ({ pk: `${org(orgcode)}#EXPORTS`, sk: part(exportId) }),
-  exportPartition: (orgcode: string) => `${org(orgcode)}#EXPORTS`,
-  /** The org's export batches in one partition, by batch_id. */
-  exportBatch: (orgcode: string, batchId: string): ItemKey => ({
-    pk: `${org(orgcode)}#EXPORT_BATCHES`,
-    sk: part(batchId),
-  }),
-  exportBatchPartition: (orgcode: string) => `${org(orgcode)}#EXPORT_BATCHES`,
-  /** gsi1: the batches of one export, in creation order. */
-  batchesOfExport: (orgcode: string, exportId: string) => `${org(orgcode)}#EXPORT#${part(exportId)}#BATCHES`,
-  /** gsi2: the batches of one schedule, in creation order. */
-  batchesOfSchedule: (orgcode: string, scheduleId: string) =>
-    `${org(orgcode)}#EXPORT_SCHEDULE#${part(scheduleId)}#BATCHES`,
-  /** The org's export schedules in one partition, by schedule_id. */
-  exportSchedule: (orgcode: string, scheduleId: string): ItemKey => ({
-    pk: `${org(orgcode)}#EXPORT_SCHEDULES`,
-    sk: part(scheduleId),
-  }),
-  exportSchedulePartition: (orgcode: string) => `${org(orgcode)}#EXPORT_SCHEDULES`,
+/** The org's exports in one partition, by export_id (time-ordered ids: creation order). */
+export const exportRecord = (orgcode: string, exportId: string): ItemKey => ({ pk: `${org(orgcode)}#EXPORTS`, sk: part(exportId) });
+export const exportPartition = (orgcode: string) => `${org(orgcode)}#EXPORTS`;
+/** The org's export batches in one partition, by batch_id. */
+export const exportBatch = (orgcode: string, batchId: string): ItemKey => ({
+  pk: `${org(orgcode)}#EXPORT_BATCHES`,
+  sk: part(batchId),
+});
+export const exportBatchPartition = (orgcode: string) => `${org(orgcode)}#EXPORT_BATCHES`;
+/** gsi1: the batches of one export, in creation order. */
+export const batchesOfExport = (orgcode: string, exportId: string) => `${org(orgcode)}#EXPORT#${part(exportId)}#BATCHES`;
+/** gsi2: the batches of one schedule, in creation order. */
+export const batchesOfSchedule = (orgcode: string, scheduleId: string) =>
+  `${org(orgcode)}#EXPORT_SCHEDULE#${part(scheduleId)}#BATCHES`;
+/** The org's export schedules in one partition, by schedule_id. */
+export const exportSchedule = (orgcode: string, scheduleId: string): ItemKey => ({
+  pk: `${org(orgcode)}#EXPORT_SCHEDULES`,
+  sk: part(scheduleId),
+});
+export const exportSchedulePartition = (orgcode: string) => `${org(orgcode)}#EXPORT_SCHEDULES`;
 
-  /** One usage meter per org, UTC day, cost centre and surface; counters are added atomically. */
-  usageMeter: (orgcode: string, day: string, cccode: string | undefined, surface: string): ItemKey => ({
-    pk: `${org(orgcode)}#USAGE_METER#${day}`,
-    sk: `${part(cccode ?? '-')}#${part(surface)}`,
-  }),
+/** One usage meter per org, UTC day, cost centre and surface; counters are added atomically. */
+export const usageMeter = (orgcode: string, day: string, cccode: string | undefined, surface: string): ItemKey => ({
+  pk: `${org(orgcode)}#USAGE_METER#${day}`,
+  sk: `${part(cccode ?? '-')}#${part(surface)}`,
+});
 
-  /** One partition per invoice; gsi1 lists a customer's invoices, gsi2 the org's open or closed ones, by due date. */
-  invoice: (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' }),
-  invoicesOfCustomer: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`,
-  invoicesInLifecycle: (orgcode: string, lifecycle: 'active' | 'closed') => `${org(orgcode)}#INVOICES#${lifecycle.toUpperCase()}`,
-  /** The order's invoice (set is idempotent on order_id) and the tenders parked until it exists. */
-  orderInvoice: (orgcode: string, orderId: string): ItemKey => ({ pk: `${org(orgcode)}#ORDER#${part(orderId)}`, sk: 'INVOICE' }),
-  parkedTender: (orgcode: string, orderId: string, tenderId: string): ItemKey => ({
-    pk: `${org(orgcode)}#ORDER#${part(orderId)}`,
-    sk: `PARKED_TENDER#${part(tenderId)}`,
-  }),
-  orderPartition: (orgcode: string, orderId: string) => `${org(orgcode)}#ORDER#${part(orderId)}`,
-  /** A tender is received once: its claim records whether it is parked or which payment it became. */
-  tender: (orgcode: string, tenderId: string): ItemKey => ({ pk: `${org(orgcode)}#TENDER#${part(tenderId)}`, sk: 'TENDER' }),
-  /** One partition per payment; gsi1 lists an invoice's payments, gsi2 a customer's, by received_at. */
-  payment: (orgcode: string, paymentId: string): ItemKey => ({ pk: `${org(orgcode)}#PAYMENT#${part(paymentId)}`, sk: 'PAYMENT' }),
-  paymentsOfInvoice: (orgcode: string, invoiceId: string) => `${org(orgcode)}#INVOICE#${part(invoiceId)}#PAYMENTS`,
-  paymentsOfCustomer: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#PAYMENTS`,
-  /**
-   * What the org is owed, pre-aggregated per customer, currency and due day,
-   * sorted so that one customer's amounts are contiguous: aging and balances
-   * read this, never the invoices.
-   */
-  receivablesPartition: (orgcode: string) => `${org(orgcode)}#RECEIVABLES`,
-  receivable: (orgcode: string, customerId: string, currency: string, dueDay: string): ItemKey => ({
-    pk: `${org(orgcode)}#RECEIVABLES`,
-    sk: `${part(customerId)}#${currency}#${dueDay}`,
-  }),
-  receivablesOfCustomerPrefix: (customerId: string) => `${part(customerId)}#`,
-  /** A customer's statement entries by date, and their net per month (opening balances without reading history). */
-  statementEntries: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_ENTRIES`,
-  statementMonth: (orgcode: string, customerId: string, currency: string, month: string): ItemKey => ({
-    pk: `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`,
-    sk: `${currency}#${month}`,
-  }),
-  statementMonthsPartition: (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`,
+/** One partition per invoice; gsi1 lists a customer's invoices, gsi2 the org's open or closed ones, by due date. */
+export const invoice = (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' });
+export const invoicesOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`;
+export const invoicesInLifecycle = (orgcode: string, lifecycle: 'active' | 'closed') => `${org(orgcode)}#INVOICES#${lifecycle.toUpperCase()}`;
+/** The order's invoice (set is idempotent on order_id) and the tenders parked until it exists. */
+export const orderInvoice = (orgcode: string, orderId: string): ItemKey => ({ pk: `${org(orgcode)}#ORDER#${part(orderId)}`, sk: 'INVOICE' });
+export const parkedTender = (orgcode: string, orderId: string, tenderId: string): ItemKey => ({
+  pk: `${org(orgcode)}#ORDER#${part(orderId)}`,
+  sk: `PARKED_TENDER#${part(tenderId)}`,
+});
+export const orderPartition = (orgcode: string, orderId: string) => `${org(orgcode)}#ORDER#${part(orderId)}`;
+/** A tender is received once: its claim records whether it is parked or which payment it became. */
+export const tender = (orgcode: string, tenderId: string): ItemKey => ({ pk: `${org(orgcode)}#TENDER#${part(tenderId)}`, sk: 'TENDER' });
+/** One partition per payment; gsi1 lists an invoice's payments, gsi2 a customer's, by received_at. */
+export const payment = (orgcode: string, paymentId: string): ItemKey => ({ pk: `${org(orgcode)}#PAYMENT#${part(paymentId)}`, sk: 'PAYMENT' });
+export const paymentsOfInvoice = (orgcode: string, invoiceId: string) => `${org(orgcode)}#INVOICE#${part(invoiceId)}#PAYMENTS`;
+export const paymentsOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#PAYMENTS`;
+/**
+ * What the org is owed, pre-aggregated per customer, currency and due day,
+ * sorted so that one customer's amounts are contiguous: aging and balances
+ * read this, never the invoices.
+ */
+export const receivablesPartition = (orgcode: string) => `${org(orgcode)}#RECEIVABLES`;
+export const receivable = (orgcode: string, customerId: string, currency: string, dueDay: string): ItemKey => ({
+  pk: `${org(orgcode)}#RECEIVABLES`,
+  sk: `${part(customerId)}#${currency}#${dueDay}`,
+});
+export const receivablesOfCustomerPrefix = (customerId: string) => `${part(customerId)}#`;
+/** A customer's statement entries by date, and their net per month (opening balances without reading history). */
+export const statementEntries = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_ENTRIES`;
+export const statementMonth = (orgcode: string, customerId: string, currency: string, month: string): ItemKey => ({
+  pk: `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`,
+  sk: `${currency}#${month}`,
+});
+export const statementMonthsPartition = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_MONTHS`;
 
-  /**
-   * gsi3 work queues, read only by system jobs. The sort key starts with the
-   * instant the work is due, so a job reads exactly what is due.
-   */
-  dueSchedulesQueue: 'SYSTEM#EXPORT_SCHEDULES_DUE',
-  /** Events written with the change they announce, waiting to be published to the bus. */
-  outboxQueue: 'SYSTEM#OUTBOX',
-  outboxEntry: (orgcode: string, entryId: string): ItemKey => ({ pk: `${org(orgcode)}#OUTBOX#${part(entryId)}`, sk: 'OUTBOX' }),
-  exportWorkQueue: 'SYSTEM#EXPORT_WORK',
-  queueEntry: (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`,
-};
+/**
+ * gsi3 work queues, read only by system jobs. The sort key starts with the
+ * instant the work is due, so a job reads exactly what is due.
+ */
+export const dueSchedulesQueue = 'SYSTEM#EXPORT_SCHEDULES_DUE';
+/** Events written with the change they announce, waiting to be published to the bus. */
+export const outboxQueue = 'SYSTEM#OUTBOX';
+export const outboxEntry = (orgcode: string, entryId: string): ItemKey => ({ pk: `${org(orgcode)}#OUTBOX#${part(entryId)}`, sk: 'OUTBOX' });
+export const exportWorkQueue = 'SYSTEM#EXPORT_WORK';
+export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`;
+

@@ -3,7 +3,8 @@ import type { OutgoingEvent } from '../bus/outgoing-events';
 import { newId } from '../domain/identifiers';
 import type { GuardedPut } from './atomic-write';
 import { dynamo, tableName } from './client';
-import { type ItemKey, keys } from './keys';
+import * as keys from './keys';
+import { type ItemKey } from './keys';
 import type { StartKey } from './query-page';
 
 /** An event waiting in the outbox, with the key that removes it once published. */

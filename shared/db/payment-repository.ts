@@ -4,7 +4,8 @@ import type { Payment } from '../domain/receivables/payment';
 import type { GuardedPut } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys, timeOrderedKey } from './keys';
+import * as keys from './keys';
+import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 
 export function paymentPut(payment: Payment): GuardedPut {

@@ -5,7 +5,8 @@ import { fromMinorUnits } from '../domain/receivables/money';
 import type { GuardedWrite } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys, timeOrderedKey } from './keys';
+import * as keys from './keys';
+import { timeOrderedKey } from './keys';
 import type { StartKey } from './query-page';
 
 /** One pre-aggregated amount owed: a customer's invoices in one currency due on one day. */

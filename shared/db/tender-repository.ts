@@ -3,7 +3,7 @@ import type { TenderCapturedDetail } from '../domain/receivables/incoming-events
 import { type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
-import { keys } from './keys';
+import * as keys from './keys';
 import { orderTakesNoTenders } from './invoice-repository';
 
 /** The tender was already received (applied, or parked for its invoice). */

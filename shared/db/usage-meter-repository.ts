@@ -1,4 +1,4 @@
-import { keys } from './keys';
+import * as keys from './keys';
 import type { CompanionUpdate } from './revisioned-update';
 
 export interface MeterScope {

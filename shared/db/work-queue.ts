@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
-import { type ItemKey, keys } from './keys';
+import * as keys from './keys';
+import { type ItemKey } from './keys';
 
 /**
  * The export work queue on gsi3: every export or batch still to build, or

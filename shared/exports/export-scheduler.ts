@@ -1,5 +1,5 @@
 import { SlotAlreadyRunError, findDueSchedules, recordScheduledRun } from '../db/export-schedule-repository';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 import { findDueWork, postponeWork } from '../db/work-queue';
 import { type RequestContext, maxSourceRefs } from '../domain/common-schemas';
 import { newExport } from '../domain/exports/export-record';
@@ -90,7 +90,7 @@ async function restartDueWork(now: Date): Promise<number> {
   const due = await findDueWork(now, restartsPerRun);
   for (const work of due) {
     const id = work.batch_id ?? work.export_id;
-    const key = work.batch_id ? keys.exportBatch(work.orgcode, work.batch_id) : keys.export(work.orgcode, work.export_id);
+    const key = work.batch_id ? keys.exportBatch(work.orgcode, work.batch_id) : keys.exportRecord(work.orgcode, work.export_id);
     await postponeWork(key, work.orgcode, id, new Date(now.getTime() + unclaimedWorkGraceMs));
     await startBuild(work.batch_id ? { orgcode: work.orgcode, batch_id: work.batch_id } : { orgcode: work.orgcode, export_id: work.export_id });
   }

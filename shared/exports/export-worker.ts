@@ -6,14 +6,15 @@ import { eventsForExport } from '../db/event-repository';
 import { finishBatchBuild, findBatch, putBuiltBatch } from '../db/export-batch-repository';
 import { finishExportBuild } from '../db/export-repository';
 import { withoutStorageAttributes } from '../db/item';
-import { type ItemKey, keys } from '../db/keys';
+import * as keys from '../db/keys';
+import { type ItemKey } from '../db/keys';
 import { claimWork, finishWork } from '../db/work-queue';
 import { AccountingError } from '../domain/errors';
 import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch';
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
 import { exportLines } from '../domain/exports/export-lines';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
-import type { BuildJob } from './build-jobs';
+import type { BuildJob } from './build-job';
 
 /** The worker's Lambda timeout is 15 minutes; past this deadline its work counts as abandoned. */
 const buildDeadlineMs = 16 * 60_000;
@@ -31,7 +32,7 @@ export async function runBuildJob(job: BuildJob, clock: Clock = () => new Date()
 }
 
 async function buildExport(orgcode: string, exportId: string, clock: Clock): Promise<void> {
-  const key = keys.export(orgcode, exportId);
+  const key = keys.exportRecord(orgcode, exportId);
   const started = clock();
   const claimed = await claimWork(key, orgcode, exportId, started, new Date(started.getTime() + buildDeadlineMs));
   if (!claimed) return publishUnpublishedOutcome(key);

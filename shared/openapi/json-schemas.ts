@@ -31,17 +31,31 @@ function embedded(schema: JsonSchema): JsonSchema {
 }
 
 /**
+ * Options of every conversion. Zod writes both `format: date-time` and its own
+ * long regex for each date-time; the format says it, so the regex is dropped.
+ */
+function conversion(io: 'input' | 'output') {
+  return {
+    io,
+    unrepresentable: 'any',
+    override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
+      if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+    },
+  } as const;
+}
+
+/**
  * What a caller sends (`io: 'input'`: before defaults and normalisation).
  * Checks zod cannot express (refinements) are left out rather than failing
  * the document.
  */
 export function inputJsonSchema(schema: z.ZodMiniType): JsonSchema {
-  return embedded(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  return embedded(z.toJSONSchema(schema, conversion('input')));
 }
 
 /** The route's response `data` on its own, as answered (for docs/routes.md). */
 export function dataJsonSchema(route: RouteDefinition): JsonSchema {
-  return embedded(z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }));
+  return embedded(z.toJSONSchema(route.response, conversion('output')));
 }
 
 export interface EnvelopeJsonSchemas {
@@ -60,7 +74,7 @@ export function envelopeJsonSchemas(routes: readonly RouteDefinition[]): Envelop
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(envelopeComponents)) registry.add(schema, { id });
   for (const route of routes) registry.add(successEnvelopeSchema(route.response), { id: route.operation });
-  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: componentRef });
+  const { schemas } = z.toJSONSchema(registry, { ...conversion('output'), uri: componentRef });
   // Shared definitions appear only for recursive schemas; none of ours is, and their refs would not resolve here.
   if ('__shared' in schemas) throw new Error('A response schema is recursive: give the recursive part a component id');
   const converted = (id: string) => embedded(schemas[id] as JsonSchema);

@@ -2,7 +2,7 @@ import type { StartKey } from '../db/query-page';
 import { type ReceivableAmount, readNetBefore, readReceivables, readStatementEntries } from '../db/receivables-repository';
 import type { StatementLine } from '../domain/receivables/balances';
 import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
-import { keys } from '../db/keys';
+import * as keys from '../db/keys';
 
 /** One customer's amounts owed in one currency, by due day. */
 export interface CustomerReceivables {

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/event-repository';
-import { keys } from '../../shared/db/keys';
+import * as keys from '../../shared/db/keys';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil, readObject, sha256 } from '../support/exports';
