@@ -95,6 +95,7 @@ function printBanner(endpoints: LocalEndpoints): void {
     `Accounting service running locally (${endpoints.inMemory ? 'in memory: nothing is kept' : `data in ${shown}/`})`,
     `  HTTP API         POST ${endpoints.apiUrl}/<route>`,
     ...endpoints.httpRoutes.map((path) => `                     ${endpoints.apiUrl}${path}`),
+    `  API reference    ${new URL('/docs', endpoints.apiUrl).href}  (OpenAPI 3.1 at ${new URL('/openapi.json', endpoints.apiUrl).href})`,
     `  Operator invoke  ${endpoints.invokeEndpoint}  (AWS Lambda Invoke API, loopback only)`,
     ...endpoints.operatorFunctions.map((name) => `                     ${name}`),
     ...backgroundFunctions.map(

@@ -36,7 +36,7 @@ const consumerAsyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) 
 const ruleDeliveryRetries = { retryAttempts: 185, maxEventAge: Duration.hours(24) };
 
 /**
- * The functions fed by the platform's events (DESIGN.md section 7), one per
+ * The functions fed by the platform's events (docs/decisions.md: Platform events), one per
  * registry entry, each behind an EventBridge rule with the entry's pattern on
  * the stack's bus. Delivery is asynchronous and at least once.
  *

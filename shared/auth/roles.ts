@@ -1,5 +1,5 @@
 /**
- * Role families of the spec's Authentication table, plus DESIGN.md section 2:
+ * Role families of the spec's Authentication table, plus (docs/decisions.md: Roles):
  * `finance_audit` reads everything in its organisation, and ledger writes the
  * table does not name need `acct_export_admin`, `finance_audit` or the owner.
  */

@@ -2,7 +2,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { serviceConfig } from '../config';
 import type { InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 
-/** `source` of every event the service publishes (DESIGN.md section 7). */
+/** `source` of every event the service publishes (docs/decisions.md: Platform events). */
 export const serviceEventSource = 'accounting';
 
 /** An outgoing event: ids and status only, never the record's contents. */

@@ -116,7 +116,7 @@ export const taxComponent = z.strictObject({
   amount: z.optional(money),
 });
 
-/** DESIGN.md section 5: dotted lowercase names such as `invoice.payment_applied`. */
+/** docs/decisions.md, Accounting event types: dotted lowercase names such as `invoice.payment_applied`. */
 export const eventType = z.string().check(
   z.maxLength(128),
   z.regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/, 'must be a dotted lowercase name such as order.placed'),
@@ -135,8 +135,8 @@ export function listLimit(max = 256, fallback = 8) {
 export const nextToken = z.nullish(text(1, 8192));
 
 /**
- * Fields every request may carry: the informative `request_context` (DESIGN.md
- * section 2: validated strictly, must name the caller's organisation).
+ * Fields every request may carry: the informative `request_context`
+ * (validated strictly, must name the caller's organisation).
  */
 export const commonRequestFields = {
   request_context: z.optional(requestContext),

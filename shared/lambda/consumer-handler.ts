@@ -30,8 +30,8 @@ function deliveredEvent<Schema extends z.ZodMiniObject>(detail: Schema) {
 }
 
 /**
- * The chain of every function an EventBridge rule invokes (DESIGN.md section
- * 7): the envelope and its `detail` are validated at the trust boundary, then
+ * The chain of every function an EventBridge rule invokes (docs/decisions.md:
+ * Platform events): the envelope and its `detail` are validated at the trust boundary, then
  * `run` gets the parsed detail and where it came from. A malformed event throws
  * a ValidationError naming every failing field (`detail.total: Required`):
  * retrying cannot fix it, and the message is the reason the dead-letter queue

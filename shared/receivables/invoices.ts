@@ -161,7 +161,7 @@ export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigi
   return { invoice: issuing ? await withParkedTendersApplied(invoice, origin.now) : invoice, collapsed: false };
 }
 
-/** `/invoice/status/set`: one of the moves of DESIGN.md section 5, under the expected revision. */
+/** `/invoice/status/set`: one of the status moves of docs/decisions.md (Accounts receivable), under the expected revision. */
 export async function setInvoiceStatus(request: InvoiceStatusSetRequest, origin: ChangeOrigin): Promise<Invoice> {
   const expected = requireExpectedRevision(request.expected_revision);
   const current = await findInvoice(origin.orgcode, request.invoice_id);

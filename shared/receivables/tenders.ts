@@ -23,7 +23,7 @@ export type TenderOutcome =
   | { outcome: 'parked' }
   | { outcome: 'duplicate' };
 
-/** How a system change (an event consumer) is recorded: context source `system` (DESIGN.md section 2). */
+/** How a system change (an event consumer) is recorded: context source `system` (docs/decisions.md: Foundations). */
 export function systemOrigin(orgcode: string, actor: string, now: Date): ChangeOrigin {
   const requestContext: RequestContext = { orgcode, actor, context_source: 'system' };
   return { orgcode, requestContext, now };

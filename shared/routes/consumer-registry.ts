@@ -11,8 +11,8 @@ export interface EventPattern {
 }
 
 /**
- * A function fed by an EventBridge rule with the platform's events (DESIGN.md
- * section 7). Entry file: `functions/consumers/<name>.ts`, exporting `handler`.
+ * A function fed by an EventBridge rule with the platform's events
+ * (docs/decisions.md: Platform events). Entry file: `functions/consumers/<name>.ts`, exporting `handler`.
  * Delivery is asynchronous and at least once; an event that still fails after
  * Lambda's retries goes to the dead-letter queue with its reason.
  */

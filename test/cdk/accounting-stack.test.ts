@@ -24,11 +24,11 @@ import { httpRoutes } from '../../shared/routes/registry';
 
 /** CloudFormation's hard limit of resources in one stack. */
 const resourceLimit = 500;
-/** What the service is planned to grow to (DESIGN.md section 1). */
+/** What the service is planned to grow to (the specification's 54 routes and five event reactions). */
 const plannedRoutes = 55;
 /** Route families plus the operator, background and consumer families. */
 const plannedRoleFamilies = 12 + 1 + 1 + 1;
-/** One per incoming event type of DESIGN.md section 7 (order placed and cancelled, tender captured, two rule events). */
+/** One per incoming event type of the platform (order placed and cancelled, tender captured, two rule events). */
 const plannedConsumers = 5;
 /**
  * Readers, writers, and writers with one or two side effects (starting export

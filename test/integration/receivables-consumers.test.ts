@@ -4,7 +4,7 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
 /**
  * The receivables consumers (order placed, tender captured) through the local
  * bus, the real consumer handlers and DynamoDB Local: delivery is at least once
- * and unordered (DESIGN.md section 7), so every effect must happen once,
+ * and unordered (docs/decisions.md: Platform events), so every effect must happen once,
  * whatever the order and however often an event arrives.
  */
 

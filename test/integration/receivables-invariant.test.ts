@@ -3,7 +3,7 @@ import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
 /**
- * Model-based property test of accounts receivable (DESIGN.md sections 5 and 7):
+ * Model-based property test of accounts receivable (docs/decisions.md: Accounts receivable, Platform events):
  * random sequences of invoice sets, order-placed and tender-captured events
  * (duplicated, redelivered, early, above the balance), manual payments under
  * current or stale revisions and status moves, each through the real HTTP path

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCode, fromMinorUnits, toMinorUnits } from './money';
 
-/** DESIGN.md section 5: by whole days past the due day, as of a day. */
+/** docs/decisions.md, Accounts receivable: by whole days past the due day, as of a day. */
 export const agingBuckets = ['current', '1-30', '31-60', '61-90', '91-120', '120+'] as const;
 export type AgingBucket = (typeof agingBuckets)[number];
 

@@ -5,7 +5,7 @@ import { amountOrMoney, currencyCode } from './money';
 import { paymentMethods } from './payment';
 
 /**
- * The platform events receivables react to (DESIGN.md section 7). Extra fields
+ * The platform events receivables react to (docs/decisions.md: Platform events). Extra fields
  * are ignored; a missing or malformed required field rejects the event.
  */
 export const orderPlacedDetail = z.object({

@@ -53,7 +53,7 @@ export interface ChangeOrigin {
   now: Date;
 }
 
-/** What the service announces on the bus about an invoice (DESIGN.md section 7). */
+/** What the service announces on the bus about an invoice (docs/decisions.md: Platform events). */
 export type InvoiceNoticeType = 'invoice.issued' | 'invoice.paid' | 'invoice.status_changed';
 
 /** The result of a change: the invoice as it becomes, and what it records and announces. */

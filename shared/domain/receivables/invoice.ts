@@ -18,7 +18,7 @@ import { decimalFromNumber } from '../decimal';
 import { InvalidStateError, type ValidationIssue } from '../errors';
 import { type MinorUnits, amountOrMoney, currencyCode, fromMinorUnits, readAmount, sumUnits } from './money';
 
-/** DESIGN.md section 5. `partially_paid` and `paid` follow from payments only. */
+/** docs/decisions.md, Accounts receivable. `partially_paid` and `paid` follow from payments only. */
 export const invoiceStatuses = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const terminalInvoiceStatuses: readonly InvoiceStatus[] = ['paid', 'void', 'written_off'];

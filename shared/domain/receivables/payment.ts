@@ -13,7 +13,7 @@ import {
 } from '../common-schemas';
 import { amountOrMoney, currencyCode } from './money';
 
-/** DESIGN.md section 7: how a tender was paid. */
+/** How a tender was paid (docs/decisions.md: Platform events). */
 export const paymentMethods = ['card', 'cash', 'gift_card', 'store_credit', 'bank_transfer', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
