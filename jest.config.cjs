@@ -8,6 +8,9 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };
+// Lambda runs Node 22 (README); on Node 20 the AWS SDK would warn in every worker (see shared/local/node-version-notice.ts).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 module.exports = {
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],

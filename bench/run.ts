@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { dynamo } from '../shared/db/client';
+import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 import { measureAgingReport } from './aging-report';
 import { buildBundles, timeImports } from './bundles';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
   const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)}s`;
 
+  noteNodeVersionOnce(log);
   log('building bundles');
   const built = await buildBundles(root);
   let results: BenchResults;

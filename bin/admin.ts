@@ -13,13 +13,14 @@ import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { readEndpoints } from '../shared/local/endpoints-file';
 import { localCredentials } from '../shared/local/environment';
+import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 
 const usage = `Usage:
-  npm run admin -- credential issue --orgcode ORG --actor ACTOR --roles r1,r2 [--owner]
-                                    [--kind api_key|session] [--expires-in-hours N]
-  npm run admin -- credential revoke --orgcode ORG --fingerprint F
-  npm run admin -- credential list --orgcode ORG
+  npm run -s admin -- credential issue --orgcode ORG --actor ACTOR --roles r1,r2 [--owner]
+                                       [--kind api_key|session] [--expires-in-hours N]
+  npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
+  npm run -s admin -- credential list --orgcode ORG
 
 Target (default: the local server started with \`npm start\`):
   --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
@@ -46,6 +47,7 @@ type Flags = {
 };
 
 async function main(): Promise<void> {
+  noteNodeVersionOnce((line) => console.error(line));
   const { values: flags, positionals } = parseArgs({
     allowPositionals: true,
     options: {

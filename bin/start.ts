@@ -23,6 +23,9 @@ import { backgroundFunctions } from '../shared/routes/background-registry';
 import { consumerFunctions } from '../shared/routes/consumer-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
+import { stopWhenLauncherExits } from '../shared/local/launcher-watch';
+import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
+import { type StartLock, lockDataFolder } from '../shared/local/start-lock';
 
 const { values: flags } = parseArgs({
   options: {
@@ -37,11 +40,27 @@ const operatorPort = portFromEnv('OPERATOR_PORT', apiPort + 1);
 
 let services: BackingServices | undefined;
 let functions: LocalFunctions | undefined;
+let lock: StartLock | undefined;
 let stopping = false;
 
 async function main(): Promise<void> {
+  noteNodeVersionOnce((line) => console.log(line));
+  try {
+    lock = lockDataFolder(dataDir);
+  } catch (error) {
+    // Nothing started and nothing of ours to clean up: the folder is the other one's.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (lock.staleFrom !== undefined) {
+    console.log(`A previous npm start on this folder (pid ${lock.staleFrom}) did not stop cleanly; its lock is taken over.`);
+  }
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  stopWhenLauncherExits(() => {
+    console.log('npm start was killed; stopping what it started.');
+    void shutdown(1);
+  });
 
   services = await startBackingServices({
     ...localResourceNames,
@@ -86,10 +105,10 @@ async function main(): Promise<void> {
     startedAt: new Date().toISOString(),
   };
   writeEndpoints(dataDir, endpoints);
-  printBanner(endpoints);
+  printBanner(endpoints, services.dynamodb.loopbackOnly);
 }
 
-function printBanner(endpoints: LocalEndpoints): void {
+function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): void {
   const shown = relative(process.cwd(), dataDir) || '.';
   const lines = [
     `Accounting service running locally (${endpoints.inMemory ? 'in memory: nothing is kept' : `data in ${shown}/`})`,
@@ -107,12 +126,17 @@ function printBanner(endpoints: LocalEndpoints): void {
       const matched = `${pattern.source.join(' | ')} / ${pattern['detail-type'].join(' | ')}`;
       return `                     ${name}  ← ${matched}`;
     }),
-    `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}`,
+    `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}` +
+      (dynamodbLoopbackOnly
+        ? '  (loopback only, no CORS origin)'
+        : '\n                   WARNING: listening on every interface: binding it to 127.0.0.1 needs a JDK (java --list-modules shows jdk.compiler)'),
     `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
     `  Region           ${endpoints.region}`,
     `  Endpoints file   ${relative(process.cwd(), `${dataDir}/endpoints.json`)}`,
     '',
-    'Issue a credential:  npm run admin -- credential issue --orgcode ACME --actor alice --roles acct_view --owner',
+    'Issue a credential that runs the README examples:',
+    '  npm run -s admin -- credential issue --orgcode ACME --actor alice --roles acct_view,acct_export_admin,ar_admin',
+    '  (reads: acct_view; events and exports: acct_export_admin; invoices and payments: ar_admin)',
     'Stop: Ctrl-C',
   ];
   console.log(lines.join('\n'));
@@ -135,6 +159,7 @@ async function shutdown(exitCode: number): Promise<void> {
     console.error('While stopping:', error);
   } finally {
     removeEndpoints(dataDir);
+    lock?.release();
     process.exit(exitCode);
   }
 }

@@ -1,7 +1,7 @@
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
-/** The HMAC key that makes pagination tokens tamper-evident (docs/decisions.md: Foundations). */
+/** The secret pagination tokens are sealed with: opaque and tamper-evident (docs/decisions.md: Foundations). */
 export class TokenSigningKey extends Construct {
   readonly secret: secretsmanager.Secret;
   /**

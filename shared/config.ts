@@ -14,7 +14,7 @@ import { validate } from './domain/validation';
 const environmentSchema = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
-  /** HMAC key that signs pagination tokens; at least 32 characters. */
+  /** Secret the pagination tokens are sealed with (encrypted and authenticated); at least 32 characters. */
   TOKEN_SIGNING_KEY: z.string().check(z.minLength(32)),
   /** Semantic version of the deployed package, e.g. "0.1.0". */
   BUILD_VERSION: z.string().check(z.regex(/^\d+\.\d+\.\d+/)),

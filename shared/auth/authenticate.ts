@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } fro
 import { validate } from '../domain/validation';
 import type { Caller } from './caller';
 import { type CredentialKind, fingerprintOf, parseSecret } from './credential-secret';
-import { type RoleFamily, isAllowed } from './roles';
+import { type RoleFamily, isAllowed, roleFamilies } from './roles';
 
 export type Headers = Record<string, string | undefined>;
 
@@ -76,7 +76,7 @@ export async function authenticate(
   if (!usable) throw new UnauthorizedError();
 
   if (record.orgcode !== orgcode) throw new NotFoundError();
-  if (!isAllowed(family, record)) throw new ForbiddenError();
+  if (!isAllowed(family, record)) throw new ForbiddenError(roleFamilies[family]);
 
   const context = validate(optionalContextHeaders, headers, 'headers');
   if (!context.success) throw new ValidationError(context.issues);

@@ -169,8 +169,8 @@ export async function saveInvoiceChange(expectedRevision: number, change: Invoic
 export interface InvoiceFilter {
   customer_id?: string;
   status?: InvoiceStatus;
-  due_from?: string;
-  due_to?: string;
+  due_from_utc?: string;
+  due_to_utc?: string;
 }
 
 /** Statuses a list shows by default: the non-terminal ones (list rule 4). */
@@ -178,7 +178,7 @@ const defaultListedStatuses = ['draft', 'open', 'partially_paid'] as const;
 
 /**
  * A page of invoices by due date: a customer's (gsi1) or the org's active or
- * closed ones (gsi2), filtered by status, within [due_from, due_to).
+ * closed ones (gsi2), filtered by status, within [due_from_utc, due_to_utc).
  */
 export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, startKey?: StartKey): Promise<Page<Invoice>> {
   const byCustomer = filter.customer_id !== undefined;
@@ -186,7 +186,7 @@ export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: numb
   const statuses = filter.status ? [filter.status] : defaultListedStatuses;
   const lifecycle = filter.status && terminalInvoiceStatuses.includes(filter.status) ? 'closed' : 'active';
   const names: Record<string, string> = { '#pk': index.pk, '#status': 'status' };
-  if (filter.due_from !== undefined || filter.due_to !== undefined) names['#sk'] = index.sk;
+  if (filter.due_from_utc !== undefined || filter.due_to_utc !== undefined) names['#sk'] = index.sk;
   const values: Record<string, unknown> = {
     ':pk': byCustomer ? keys.invoicesOfCustomer(orgcode, filter.customer_id ?? '') : keys.invoicesInLifecycle(orgcode, lifecycle),
   };
@@ -194,15 +194,15 @@ export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: numb
     values[`:status${index}`] = status;
   });
   let keyCondition = '#pk = :pk';
-  if (filter.due_from !== undefined && filter.due_to !== undefined) {
+  if (filter.due_from_utc !== undefined && filter.due_to_utc !== undefined) {
     keyCondition += ' AND #sk BETWEEN :from AND :to';
-    Object.assign(values, { ':from': filter.due_from, ':to': filter.due_to });
-  } else if (filter.due_from !== undefined) {
+    Object.assign(values, { ':from': filter.due_from_utc, ':to': filter.due_to_utc });
+  } else if (filter.due_from_utc !== undefined) {
     keyCondition += ' AND #sk >= :from';
-    values[':from'] = filter.due_from;
-  } else if (filter.due_to !== undefined) {
+    values[':from'] = filter.due_from_utc;
+  } else if (filter.due_to_utc !== undefined) {
     keyCondition += ' AND #sk < :to';
-    values[':to'] = filter.due_to;
+    values[':to'] = filter.due_to_utc;
   }
   return queryPage(
     {

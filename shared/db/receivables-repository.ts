@@ -151,7 +151,7 @@ export async function readNetBefore(orgcode: string, customerId: string, month: 
 export async function readStatementEntries(
   orgcode: string,
   customerId: string,
-  window: { from: string; to: string },
+  window: { from_utc: string; to_utc: string },
   maxItems: number,
   startKey?: StartKey,
 ): Promise<{ entries: StatementEntry[]; lastKey?: StartKey }> {
@@ -161,9 +161,9 @@ export async function readStatementEntries(
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.statementEntries(orgcode, customerId),
-        ':from': window.from,
-        // Sort keys are `<at>#<id>`: everything at an instant before `to` sorts below `to`.
-        ':to': window.to,
+        ':from': window.from_utc,
+        // Sort keys are `<at>#<id>`: everything at an instant before `to_utc` sorts below it.
+        ':to': window.to_utc,
       },
       Limit: maxItems,
       ExclusiveStartKey: startKey,

@@ -107,8 +107,13 @@ export class ForbiddenError extends AccountingError {
   readonly tag = 'forbidden';
   readonly httpStatus = 403;
 
-  constructor(message = 'The credential does not have a role that allows this call') {
-    super('forbidden', message);
+  /** `allowed`: who may make the call, so the caller knows which role to ask for. */
+  constructor(allowed: { roles: readonly string[]; owner: boolean }) {
+    const who = [...allowed.roles, ...(allowed.owner ? ['the organisation owner'] : [])].join(', ');
+    super('forbidden', `The credential has no role that allows this call; allowed: ${who}`, {
+      allowed_roles: [...allowed.roles],
+      owner_allowed: allowed.owner,
+    });
   }
 }
 

@@ -72,15 +72,27 @@ function sizeMessage(
 }
 
 /**
+ * The issues to report for a value that matched no branch of a union: those of
+ * the one branch whose type it has (an object given for `number | Money` fails
+ * inside Money), else the union's own "Invalid input".
+ */
+function unionIssues(issue: z.core.$ZodIssueInvalidUnion): z.core.$ZodIssue[] {
+  const typed = issue.errors.filter((branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+  if (typed.length !== 1) return [issue];
+  return typed[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
+/**
  * Every failing field as `{path, message}`, paths dotted (`source_refs.0.kind`)
  * under an optional prefix. An unknown field is reported at its own path, so a
  * typo names itself.
  */
 export function validationIssues(error: z.core.$ZodError, prefix = ''): ValidationIssue[] {
   const pathOf = (segments: readonly PropertyKey[]) => [prefix, ...segments.map(String)].filter(Boolean).join('.');
+  const issues = error.issues.flatMap((issue) => (issue.code === 'invalid_union' ? unionIssues(issue) : [issue]));
   // zod 4 still runs a length check on a value of the wrong type (an array has a length): the type error says it all.
-  const wrongType = new Set(error.issues.filter((issue) => issue.code === 'invalid_type').map((issue) => pathOf(issue.path)));
-  return error.issues.flatMap((issue) => {
+  const wrongType = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => pathOf(issue.path)));
+  return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: pathOf([...issue.path, key]), message: 'is not a known field' }));
     }

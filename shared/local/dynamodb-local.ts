@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { localCredentials, localRegion } from './environment';
 import { freePort } from './ports';
@@ -19,6 +19,11 @@ export interface DynamoDbLocalOptions {
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
+  /**
+   * True when it listens on 127.0.0.1 only. Binding to loopback needs a JDK (the
+   * launcher is a Java source file); with a bare JRE it listens on every interface.
+   */
+  loopbackOnly: boolean;
   /** Settles when java exits, whoever stopped it: lets a server notice a crash. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Stops the java process and waits for it to exit. Safe to call twice. */
@@ -48,8 +53,26 @@ export function dynamoDbLocalJarFolder(): string {
 }
 
 /**
+ * The only origin DynamoDB Local answers CORS requests from: one no page can
+ * have (`.invalid` is reserved), so no web page a user opens can reach the
+ * local ledger. Its default is `*`.
+ */
+export const dynamoDbLocalCorsOrigin = 'http://dynamodb-local.invalid';
+
+/** The launcher that binds DynamoDB Local to loopback and ties its life to ours (see the file). */
+const loopbackLauncher = join(projectRoot(), 'shared', 'local', 'java', 'LoopbackDynamoDbLocal.java');
+
+/** Java's source launcher needs the compiler module, which a JDK has and a bare JRE does not. */
+function hasJavaCompiler(): boolean {
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  return modules.status === 0 && modules.stdout.includes('jdk.compiler');
+}
+
+/**
  * Starts DynamoDB Local (the AWS emulator jar) as a child process and resolves once
- * it answers ListTables.
+ * it answers ListTables: on 127.0.0.1 only and ending with this process (even
+ * one killed with SIGKILL) when a JDK can run the loopback launcher, else the jar
+ * as shipped (every interface; `loopbackOnly` false, and the caller says so).
  *
  * `-sharedDb` makes every client see one database whatever its credentials and
  * region, so the test runner, the server and any CLI agree on what exists.
@@ -60,21 +83,27 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const storage = options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory'];
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
 
+  const loopbackOnly = hasJavaCompiler();
+  const launch = loopbackOnly
+    ? ['-cp', `${join(jarFolder, 'DynamoDBLocal.jar')}${delimiter}${join(jarFolder, 'DynamoDBLocal_lib', '*')}`, loopbackLauncher]
+    : ['-jar', join(jarFolder, 'DynamoDBLocal.jar')];
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${join(jarFolder, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(jarFolder, 'DynamoDBLocal.jar'),
+      ...launch,
       '-disableTelemetry',
       '-sharedDb',
+      '-cors',
+      dynamoDbLocalCorsOrigin,
       '-port',
       String(port),
       ...storage,
     ],
     // Its own process group: a Ctrl-C in the terminal reaches the server, which
     // stops java itself, rather than java dying first and looking like a crash.
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    // stdin stays open and unused: the launcher exits when it closes, with us.
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
   const output = captureOutput(child);
   const killOnExit = () => child.kill('SIGKILL');
@@ -97,6 +126,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   return {
     endpoint,
     port,
+    loopbackOnly,
     exited,
     stop: async () => {
       process.removeListener('exit', killOnExit);

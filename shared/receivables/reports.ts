@@ -96,18 +96,18 @@ export async function openingBalances(orgcode: string, customerId: string, from:
   }
   let key: StartKey | undefined;
   do {
-    const page = await readStatementEntries(orgcode, customerId, { from: `${month}-01T00:00:00.000Z`, to: from }, maxItemsPerRead, key);
+    const page = await readStatementEntries(orgcode, customerId, { from_utc: `${month}-01T00:00:00.000Z`, to_utc: from }, maxItemsPerRead, key);
     for (const entry of page.entries) addUnits(opening, entry.currency, toMinorUnits(entry.amount, entry.currency) ?? 0n);
     key = page.lastKey;
   } while (key);
   return opening;
 }
 
-/** The next `limit` entries in [from, to), each with the running balance after it (updating `running`). */
+/** The next `limit` entries in [from_utc, to_utc), each with the running balance after it (updating `running`). */
 export async function statementLines(
   orgcode: string,
   customerId: string,
-  window: { from: string; to: string },
+  window: { from_utc: string; to_utc: string },
   running: CurrencyUnits,
   limit: number,
   startKey?: StartKey,

@@ -1,6 +1,6 @@
 import { serviceConfig } from '../config';
 import type { CallContext } from '../http/call-context';
-import { readPageToken, signPageToken } from '../domain/page-token';
+import { openPageToken, sealPageToken } from '../domain/page-token';
 
 /**
  * Reads and writes a listing's `next_token`, bound to the caller's org, the
@@ -12,8 +12,8 @@ export function pageCursor<State>(context: CallContext, filters: unknown) {
   const key = serviceConfig().tokenSigningKey;
   return {
     read: (token: string | null | undefined): State | undefined =>
-      token ? readPageToken<State>(key, binding, token) : undefined,
+      token ? openPageToken<State>(key, binding, token) : undefined,
     next: (state: State | undefined): string | undefined =>
-      state === undefined ? undefined : signPageToken(key, binding, state),
+      state === undefined ? undefined : sealPageToken(key, binding, state),
   };
 }

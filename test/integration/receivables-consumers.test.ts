@@ -77,7 +77,7 @@ async function delivered(delivery: ReturnType<typeof deliverEvent>): Promise<any
  * they keep checking what they check even if a list without one regresses
  * (it was a 500: see the 'invoice list' test).
  */
-const everyDueDate = { due_from: '2000-01-01T00:00:00Z', due_to: '2100-01-01T00:00:00Z' };
+const everyDueDate = { due_from_utc: '2000-01-01T00:00:00Z', due_to_utc: '2100-01-01T00:00:00Z' };
 
 async function invoicesOfCustomer(headers = ar, customer = customerId): Promise<any[]> {
   const all: any[] = [];
@@ -473,7 +473,7 @@ describe('tenant isolation', () => {
       post('/invoice/payment/list', { invoice_id: invoice.invoice_id }, other),
       post('/ar/aging/report', { as_of: '2026-12-31' }, other),
       post('/ar/balance', {}, other),
-      post('/ar/statement', { customer_id: customerId, from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' }, other),
+      post('/ar/statement', { customer_id: customerId, from_utc: '2026-01-01T00:00:00Z', to_utc: '2027-01-01T00:00:00Z' }, other),
     ]);
     expect([list, payments, aging, balance, statement].map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(list.body.data.invoices).toEqual([]);

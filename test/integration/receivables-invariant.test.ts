@@ -40,7 +40,7 @@ const orderOf = (index: number) => orders[index % orders.length]!;
  * test of receivables-consumers.test.ts); with one, a regression of that
  * cannot hide everything else this property checks.
  */
-const everyDueDate = { due_from: '2000-01-01T00:00:00Z', due_to: '2100-01-01T00:00:00Z' };
+const everyDueDate = { due_from_utc: '2000-01-01T00:00:00Z', due_to_utc: '2100-01-01T00:00:00Z' };
 
 // --- money in integer cents -------------------------------------------------
 

@@ -258,7 +258,7 @@ describe('balance and statement', () => {
       { customer_id: 'beta', currency: 'USD', balance_due: 22.01, open_invoices: 1 },
     ]);
     expect(balance.body.data.totals).toEqual([{ currency: 'USD', amount: 64.02 }]);
-    const statement = await post('/ar/statement', { customer_id: 'alpha', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, ar);
+    const statement = await post('/ar/statement', { customer_id: 'alpha', from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' }, ar);
     expect(statement.body.data.statement).toMatchObject({
       opening_balances: [{ currency: 'USD', amount: 22.01 }],
       closing_balances: [{ currency: 'USD', amount: 42.01 }],

@@ -15,11 +15,11 @@ export const customerBalanceSchema = z.object({
 export const statementLineSchema = z.extend(statementEntrySchema, { running_balance: z.number() });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
-/** A customer's statement over [from, to): balances at both ends and the entries between, a page at a time. */
+/** A customer's statement over [from_utc, to_utc): balances at both ends and the entries between, a page at a time. */
 export const statementSchema = z.object({
   customer_id: z.string(),
-  from: instant,
-  to: instant,
+  from_utc: instant,
+  to_utc: instant,
   opening_balances: z.array(currencyAmount),
   lines: z.array(statementLineSchema),
   /** Null until the page that reads the range's last entry. */

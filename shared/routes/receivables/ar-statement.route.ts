@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { statementSchema } from '../../domain/receivables/balances';
-import { orderedRange } from '../../domain/time-window';
+import { orderedWindow } from '../../domain/time-window';
 import { type CurrencyUnits, moneyList, openingBalances, statementLines } from '../../receivables/reports';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
@@ -10,15 +10,15 @@ import { defineRoute } from '../route-definition';
 const statementRequest = z
   .strictObject({
     customer_id: clientId,
-    /** Half-open range [from, to) of entry dates. */
-    from: dateTime,
-    to: dateTime,
+    /** Half-open window [from_utc, to_utc) of entry dates. */
+    from_utc: dateTime,
+    to_utc: dateTime,
     /** Entries per page. */
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .check(orderedRange('from', 'to'));
+  .check(orderedWindow);
 
 interface StatementProgress {
   key: StartKey;
@@ -37,20 +37,20 @@ export const arStatementRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
-  example: () => ({ customer_id: 'cust_acme', from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }),
+  example: () => ({ customer_id: 'cust_acme', from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const tokens = pageCursor<StatementProgress>(context, filter);
     const progress = tokens.read(next_token);
     const orgcode = context.caller.orgcode;
-    const opening = progress?.opening ?? (await openingBalances(orgcode, filter.customer_id, filter.from));
+    const opening = progress?.opening ?? (await openingBalances(orgcode, filter.customer_id, filter.from_utc));
     const running = progress?.running ?? { ...opening };
     const page = await statementLines(orgcode, filter.customer_id, filter, running, limit, progress?.key);
     return {
       statement: {
         customer_id: filter.customer_id,
-        from: filter.from,
-        to: filter.to,
+        from_utc: filter.from_utc,
+        to_utc: filter.to_utc,
         opening_balances: moneyList(opening),
         lines: page.lines,
         // Known once the last entry of the range has been read.

@@ -12,14 +12,14 @@ const invoiceListRequest = z
     customer_id: z.optional(clientId),
     /** Without it, the non-terminal statuses: draft, open, partially_paid. */
     status: z.optional(z.enum(invoiceStatuses)),
-    /** Half-open due window [due_from, due_to). */
-    due_from: z.optional(dateTime),
-    due_to: z.optional(dateTime),
+    /** Half-open window [due_from_utc, due_to_utc) of due dates. */
+    due_from_utc: z.optional(dateTime),
+    due_to_utc: z.optional(dateTime),
     limit: listLimit(),
     next_token: nextToken,
     ...commonRequestFields,
   })
-  .check(orderedRange('due_from', 'due_to'));
+  .check(orderedRange('due_from_utc', 'due_to_utc'));
 
 export const invoiceListRoute = defineRoute({
   path: '/invoice/list',
@@ -32,7 +32,7 @@ export const invoiceListRoute = defineRoute({
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
-  example: () => ({ customer_id: 'cust_acme', due_from: '2026-11-01T00:00:00Z', due_to: '2027-01-01T00:00:00Z' }),
+  example: () => ({ customer_id: 'cust_acme', due_from_utc: '2026-11-01T00:00:00Z', due_to_utc: '2027-01-01T00:00:00Z' }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);

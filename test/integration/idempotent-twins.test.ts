@@ -1,0 +1,130 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../shared/db/client';
+import * as keys from '../../shared/db/keys';
+import { httpRoutes } from '../../shared/routes/registry';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { pollUntil } from '../support/exports';
+import { type LocalApi, post, startLocalApi } from '../support/local-api';
+
+/**
+ * Spec Limits: "idempotent replay returns the original response". Concurrent
+ * twins (same organisation, route, key and body) must all get the first
+ * call's answer, never its effect seen as a conflict, and leave one effect.
+ */
+const twins = 30;
+const rounds = 3;
+
+let api: LocalApi;
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+interface Twin {
+  body: Record<string, unknown>;
+  /** How many records the route's effect has left (the twins must leave exactly one more). */
+  effects(): Promise<number>;
+}
+
+interface Org {
+  orgcode: string;
+  headers: Record<string, string>;
+}
+
+const changeFields = (orgcode: string) => ({
+  reason: 'twin test',
+  source_refs: [{ kind: 'test', id: 'twins' }],
+  request_context: { orgcode, actor: 'tester', context_source: 'api_key' },
+});
+
+async function itemsIn(partition: string): Promise<number> {
+  const { Count } = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition }, Select: 'COUNT' }),
+  );
+  return Count ?? 0;
+}
+
+async function readyExport({ orgcode, headers }: Org) {
+  const created = await post(
+    '/export/create',
+    { from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z', ...changeFields(orgcode) },
+    headers,
+  );
+  const exportId = created.body.data.export.export_id as string;
+  await pollUntil('/export/get', { export_id: exportId }, headers, 'export', (record) => record.status === 'ready');
+  const listed = await post('/export/batch/list', { export_id: exportId }, headers);
+  return { exportId, batchId: listed.body.data.batches[0].batch_id as string };
+}
+
+/** Per idempotent route: a fresh valid request (of the twins' round) and how to count what it leaves. */
+const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
+  '/event/record': async ({ orgcode, headers }, key) => ({
+    body: {
+      event_type: 'order.placed',
+      occurred_at: '2026-11-20T10:15:00Z',
+      ...changeFields(orgcode),
+      source_refs: [{ kind: 'order', id: key }],
+      idempotency_key: key,
+    },
+    effects: async () => (await post('/lineage/list', { source_ref: { kind: 'order', id: key } }, headers)).body.data.lineage.length,
+  }),
+  '/export/create': async ({ orgcode }, key) => ({
+    body: { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z', ...changeFields(orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.exportPartition(orgcode)),
+  }),
+  '/export/batch/create': async (org, key) => {
+    const { exportId } = await readyExport(org);
+    return {
+      body: { export_id: exportId, batch_kind: 'initial', ...changeFields(org.orgcode), idempotency_key: key },
+      effects: () => itemsIn(keys.exportBatchPartition(org.orgcode)),
+    };
+  },
+  '/export/batch/repair': async (org, key) => {
+    const { exportId, batchId } = await readyExport(org);
+    const failed = await post('/export/batch/status/set', { batch_id: batchId, status: 'failed', expected_revision: 1, ...changeFields(org.orgcode) }, org.headers);
+    expect(failed.status).toBe(200);
+    return {
+      body: { export_id: exportId, repair_of_batch_id: batchId, ...changeFields(org.orgcode), idempotency_key: key },
+      effects: () => itemsIn(keys.exportBatchPartition(org.orgcode)),
+    };
+  },
+  '/export/schedule/create': async ({ orgcode }, key) => ({
+    body: { cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' }, ...changeFields(orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.exportSchedulePartition(orgcode)),
+  }),
+  '/invoice/payment/apply': async ({ orgcode, headers }, key) => {
+    const invoice = await post(
+      '/invoice/set',
+      { order_id: key, customer_id: 'cust_twins', currency: 'USD', lines: [{ sku: 'SKU-1', quantity: 1, unit_amount: 100 }], payment_terms: { type: 'net', net_days: 30 } },
+      headers,
+    );
+    const { invoice_id: invoiceId, revision } = invoice.body.data.invoice;
+    return {
+      body: { invoice_id: invoiceId, expected_revision: revision, amount: { currency: 'USD', amount: 40 }, method: 'bank_transfer', idempotency_key: key },
+      effects: async () => (await post('/invoice/payment/list', { invoice_id: invoiceId }, headers)).body.data.payments.length,
+    };
+  },
+};
+
+it('has a twin request for every idempotent route of the registry', () => {
+  expect(Object.keys(twinOf).sort()).toEqual(httpRoutes.filter((route) => route.idempotent).map((route) => route.path).sort());
+});
+
+describe.each(Object.keys(twinOf))('%s', (path) => {
+  it(`answers ${rounds} rounds of ${twins} concurrent identical calls with one key all 200 with the same data, leaving one effect`, async () => {
+    const orgcode = uniqueOrgcode('TWN');
+    const org = { orgcode, headers: await callerHeaders({ orgcode, owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin'] }) };
+    for (let round = 1; round <= rounds; round += 1) {
+      const twin = await twinOf[path]!(org, `twins-${round}-${orgcode}`);
+      const before = await twin.effects();
+
+      const answers = await Promise.all(Array.from({ length: twins }, () => post(path, twin.body, org.headers)));
+
+      const statuses = answers.map((answer) => (answer.status === 200 ? 200 : `${answer.status} ${answer.body?.error?.error_code}`));
+      expect(statuses).toEqual(Array(twins).fill(200));
+      const data = new Set(answers.map((answer) => JSON.stringify(answer.body.data)));
+      expect(data.size).toBe(1);
+      expect((await twin.effects()) - before).toBe(1);
+    }
+  });
+});
