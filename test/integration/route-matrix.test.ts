@@ -63,10 +63,11 @@ describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_p
   });
 
   if (deniedRole && !('anyMember' in family)) {
-    it(`answers 403 forbidden to a caller with only ${deniedRole}`, async () => {
+    it(`answers 403 forbidden to a caller with only ${deniedRole}, naming who may call`, async () => {
       const response = await post(route.path, body(), callers[deniedRole]);
       expect(response.status).toBe(403);
       expect(response.body.error.error_code).toBe('accounting.forbidden');
+      expect(response.body.error.details).toEqual({ allowed_roles: [...family.roles], owner_allowed: family.owner });
     });
   }
 
