@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive';
 
 /** What `npm start` tells other local tools (the admin CLI first) about itself. */
 export interface LocalEndpoints {
@@ -53,7 +54,7 @@ export function readEndpoints(dataDir: string): LocalEndpoints {
     throw new LocalStackNotRunningError(`No local server found (${file} is missing). Start one with \`npm start\`.`);
   }
   const endpoints = JSON.parse(readFileSync(file, 'utf8')) as LocalEndpoints;
-  if (!isAlive(endpoints.pid)) {
+  if (!isProcessAlive(endpoints.pid)) {
     throw new LocalStackNotRunningError(
       `The local server that wrote ${file} (pid ${endpoints.pid}) is not running. Start one with \`npm start\`.`,
     );
@@ -61,12 +62,3 @@ export function readEndpoints(dataDir: string): LocalEndpoints {
   return endpoints;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isProcessAlive } from './process-alive';
 
 /** How deep to look for npm above us: npm → sh → tsx → this process. */
 const maxAncestors = 4;
@@ -18,15 +19,6 @@ function parentOf(pid: number): number | undefined {
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -54,7 +46,7 @@ function launchers(): number[] {
 export function stopWhenLauncherExits(stop: () => void, everyMs = 1_000): void {
   const watched = launchers();
   const timer = setInterval(() => {
-    if (watched.some((pid) => !isAlive(pid))) {
+    if (watched.some((pid) => !isProcessAlive(pid))) {
       clearInterval(timer);
       stop();
     }

@@ -1,5 +1,6 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive';
 
 /** Raised when another `npm start` holds the data folder. */
 export class LocalStackAlreadyRunningError extends Error {
@@ -10,16 +11,6 @@ export interface StartLock {
   /** The pid of a start that died without releasing the lock, if one did. */
   staleFrom?: number;
   release(): void;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -41,7 +32,7 @@ export function lockDataFolder(dataDir: string): StartLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && isProcessAlive(holder)) {
         throw new LocalStackAlreadyRunningError(
           `npm start is already running on ${dataDir} (pid ${holder}). Stop it first, or use another --data-dir.`,
         );
