@@ -1,4 +1,8 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type CancellationReason,
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
@@ -14,9 +18,17 @@ export interface GuardedPut extends Guard {
   item: Record<string, unknown>;
 }
 
+/** An UpdateItem's key and expression. */
+export interface ItemUpdate {
+  key: ItemKey;
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
 /** One item updated by an all-or-nothing write. */
 export interface GuardedUpdate extends Guard {
-  update: { key: ItemKey; expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  update: ItemUpdate;
 }
 
 /** A condition on an item the write does not change (e.g. that another record is still absent). */
@@ -40,7 +52,8 @@ export class TransactionConflictError extends Error {
   }
 }
 
-function request(write: GuardedWrite) {
+/** The TransactWriteItems entry of one write. */
+export function transactItem(write: GuardedWrite) {
   const names = { ...('update' in write ? write.update.names : {}), ...write.condition?.names };
   const values = { ...('update' in write ? write.update.values : {}), ...write.condition?.values };
   const guard = {
@@ -63,23 +76,29 @@ function request(write: GuardedWrite) {
 export async function writeAtomically(writes: GuardedWrite[]): Promise<void> {
   if (writes.length === 1) return writeOne(writes[0] as GuardedWrite);
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: writes.map(request) }));
+    await dynamo().send(new TransactWriteCommand({ TransactItems: writes.map(transactItem) }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
-    const failed = writes.find((_write, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
-    if (failed?.onConditionFailed) throw failed.onConditionFailed();
-    if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {
-      throw new TransactionConflictError({ cause: error });
-    }
-    throw error;
+    throw conditionFailure(writes, reasons) ?? (heldByAnother(reasons) ? new TransactionConflictError({ cause: error }) : error);
   }
+}
+
+/** The domain error of the first write, in the order given, whose condition failed (if it names one). */
+export function conditionFailure(writes: GuardedWrite[], reasons: CancellationReason[]): Error | undefined {
+  const failed = writes.find((_write, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
+  return failed?.onConditionFailed?.();
+}
+
+/** Whether another transaction held one of the items: then the same write may succeed now. */
+export function heldByAnother(reasons: CancellationReason[]): boolean {
+  return reasons.some((reason) => reason.Code === 'TransactionConflict');
 }
 
 async function writeOne(write: GuardedWrite): Promise<void> {
   // A lone check changes nothing: it only matters beside another write.
   if ('check' in write) return;
-  const { Put, Update, Delete } = request(write);
+  const { Put, Update, Delete } = transactItem(write);
   try {
     if (Put) await dynamo().send(new PutCommand(Put));
     else if (Update) await dynamo().send(new UpdateCommand(Update));

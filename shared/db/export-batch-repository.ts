@@ -182,7 +182,7 @@ export async function setBatchStatus(change: BatchStatusChange): Promise<ExportB
     },
     companions:
       change.status === 'sent'
-        ? [deliveryMeterUpdate({ orgcode: change.orgcode, cccode: change.cccode, surface: 'export_batch', day: at })]
+        ? [{ update: deliveryMeterUpdate({ orgcode: change.orgcode, cccode: change.cccode, surface: 'export_batch', day: at }) }]
         : undefined,
     now: change.now,
   });

@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DuplicateIdError, NotFoundError, RevisionConflictError } from '../domain/errors';
+import { DuplicateIdError } from '../domain/errors';
 import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses } from '../domain/receivables/invoice';
 import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { outboxPut } from './outbox-repository';
-import { type GuardedCheck, type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
+import { type GuardedCheck, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
 import { withoutStorageAttributes } from './item';
@@ -13,6 +12,7 @@ import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
+import { updateRevisioned } from './revisioned-update';
 
 /** The order already has an invoice: set collapses into it. */
 export class OrderAlreadyInvoicedError extends Error {
@@ -21,8 +21,6 @@ export class OrderAlreadyInvoicedError extends Error {
     this.name = 'OrderAlreadyInvoicedError';
   }
 }
-
-class InvoiceRevisionMovedError extends Error {}
 
 function listingKey(invoice: Invoice) {
   return timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
@@ -133,8 +131,6 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
   await afterCommit(change);
 }
 
-const maxConflictRetries = 5;
-
 /**
  * Saves a changed invoice (already at its next revision) if the stored one is
  * still at `expectedRevision`, with what the change records and `extra`
@@ -143,27 +139,17 @@ const maxConflictRetries = 5;
  */
 export async function saveInvoiceChange(expectedRevision: number, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
   const saved = change.invoice;
-  const invoicePut: GuardedPut = {
-    item: invoiceItem(saved),
-    condition: { expression: 'revision = :expected', values: { ':expected': expectedRevision } },
-    onConditionFailed: () => new InvoiceRevisionMovedError(),
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await writeAtomically([...extra, invoicePut, ...changeWrites(change)]);
-      await afterCommit(change);
-      return saved;
-    } catch (error) {
-      const moved = error instanceof InvoiceRevisionMovedError;
-      if (!moved && !(error instanceof TransactionConflictError)) throw error;
-      const current = await findInvoice(saved.orgcode, saved.invoice_id);
-      if (!current) throw new NotFoundError();
-      if (current.revision !== expectedRevision) throw new RevisionConflictError(expectedRevision, current.revision);
-      // Another transaction held an item (not the invoice's revision): the same write may succeed now.
-      if (attempt >= maxConflictRetries) throw error;
-      await sleep(Math.random() * 20 * attempt);
-    }
-  }
+  await updateRevisioned({
+    key: keys.invoice(saved.orgcode, saved.invoice_id),
+    expectedRevision,
+    // Whole: a change may drop attributes (a draft's issue date) and moves the listing keys.
+    replace: invoiceItem(saved),
+    companions: [...extra, ...changeWrites(change)],
+    // The instant the change was stamped with, which its event and notice already cite.
+    now: new Date(saved.updated_at),
+  });
+  await afterCommit(change);
+  return saved;
 }
 
 export interface InvoiceFilter {

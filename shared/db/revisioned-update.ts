@@ -1,58 +1,84 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { NotFoundError, RevisionConflictError } from '../domain/errors';
-import { TransactionConflictError } from './atomic-write';
+import { type GuardedWrite, TransactionConflictError, conditionFailure, heldByAnother, transactItem } from './atomic-write';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
 
-/** An UpdateItem written in the same transaction as a revisioned change (e.g. a usage meter). */
-export interface CompanionUpdate {
-  key: ItemKey;
-  expression: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
-
-export interface RevisionedUpdate {
+interface RevisionedChange {
   key: ItemKey;
   expectedRevision: number;
-  /** Attributes to set; `revision` and `updated_at` are managed here. */
-  set: Record<string, unknown>;
-  /** Attributes to remove (e.g. a work-queue entry that no longer applies). */
-  remove?: string[];
   /** The change is a status move: allowed only from these statuses, else `invalid(current)`. */
   statusMove?: { from: readonly string[]; invalid: (current: string) => Error };
-  /** Written atomically with the change, only if it applies. */
-  companions?: CompanionUpdate[];
+  /**
+   * Written in the same transaction, only if the change applies (usage meters,
+   * payments, events, claims). A companion whose own condition fails raises
+   * its own error.
+   */
+  companions?: GuardedWrite[];
+  /** Stamped as `updated_at`. */
   now: Date;
 }
 
+/** Attributes to set and remove; the rest of the record stays as it is. */
+interface AttributeChange {
+  set: Record<string, unknown>;
+  /** E.g. a work-queue entry that no longer applies. */
+  remove?: string[];
+  replace?: never;
+}
+
+/**
+ * The whole record as it becomes (a put), for records whose every attribute a
+ * change may rewrite or drop, so no attribute of the old version lingers.
+ */
+interface WholeChange {
+  replace: Record<string, unknown>;
+  set?: never;
+  remove?: never;
+}
+
+/** `revision` (bumped by one) and `updated_at` are managed here, whichever form the change takes. */
+export type RevisionedUpdate = RevisionedChange & (AttributeChange | WholeChange);
+
+interface Expression {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** Concurrent transactions that only held an item are tried again this many times in all. */
+const maxConflictAttempts = 5;
+
 /**
  * Changes a record only if its revision is still the one the caller read (and,
- * for a status move, its status is one the move starts from), and bumps the
- * revision by one. A failure is classified from the stored item: missing is
- * 404, another revision 409 conflict (naming the current one), another status
- * 409 invalid-state. The revision is judged first: a caller holding a stale
- * copy must re-read before anything else it concludes is meaningful.
+ * for a status move, its status is one the move starts from), bumps the
+ * revision by one, and writes the companions with it, all or nothing. Returns
+ * the record as stored. A failure is classified in one place, failedChange.
  */
 export async function updateRevisioned(update: RevisionedUpdate): Promise<Record<string, unknown>> {
-  const names: Record<string, string> = { '#revision': 'revision', '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = {
-    ':expected': update.expectedRevision,
-    ':one': 1,
-    ':now': update.now.toISOString(),
-  };
-  const assignments = Object.entries(update.set).map(([attribute, value], index) => {
-    names[`#a${index}`] = attribute;
-    values[`:a${index}`] = value;
-    return `#a${index} = :a${index}`;
-  });
-  const removals = (update.remove ?? []).map((attribute, index) => {
-    names[`#r${index}`] = attribute;
-    return `#r${index}`;
-  });
-  let condition = 'attribute_exists(pk) AND #revision = :expected';
+  const record = recordWrite(update);
+  const companions = update.companions ?? [];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send(record, companions, update.key);
+    } catch (error) {
+      const failure = await failedChange(error, update, companions);
+      if (failure) throw failure;
+      if (attempt >= maxConflictAttempts) throw new TransactionConflictError({ cause: error });
+      // Jittered, so the contending transactions do not meet again.
+      await sleep(Math.random() * 20 * attempt);
+    }
+  }
+}
+
+/** The record's own condition: the expected revision, then (for a status move) the statuses it starts from. */
+function revisionCondition(update: RevisionedUpdate): Expression {
+  const names: Record<string, string> = { '#revision': 'revision' };
+  const values: Record<string, unknown> = { ':expected': update.expectedRevision };
+  let expression = 'attribute_exists(pk) AND #revision = :expected';
   if (update.statusMove) {
     const sources = update.statusMove.from.map((status, index) => {
       values[`:from${index}`] = status;
@@ -60,47 +86,71 @@ export async function updateRevisioned(update: RevisionedUpdate): Promise<Record
     });
     if (sources.length) names['#status'] = 'status';
     // An empty list means no status can make the move: the condition can never hold.
-    condition += sources.length ? ` AND #status IN (${sources.join(', ')})` : ' AND attribute_not_exists(pk)';
+    expression += sources.length ? ` AND #status IN (${sources.join(', ')})` : ' AND attribute_not_exists(pk)';
   }
+  return { expression, names, values };
+}
+
+function attributeChange(change: AttributeChange, now: Date): Expression {
+  const names: Record<string, string> = { '#revision': 'revision', '#updated_at': 'updated_at' };
+  const values: Record<string, unknown> = { ':one': 1, ':now': now.toISOString() };
+  const assignments = Object.entries(change.set).map(([attribute, value], index) => {
+    names[`#a${index}`] = attribute;
+    values[`:a${index}`] = value;
+    return `#a${index} = :a${index}`;
+  });
+  const removals = (change.remove ?? []).map((attribute, index) => {
+    names[`#r${index}`] = attribute;
+    return `#r${index}`;
+  });
   const expression =
     `SET ${[...assignments, '#updated_at = :now', '#revision = #revision + :one'].join(', ')}` +
     (removals.length ? ` REMOVE ${removals.join(', ')}` : '');
-  const change = {
-    TableName: tableName(),
-    Key: update.key,
-    ConditionExpression: condition,
-    UpdateExpression: expression,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
+  return { expression, names, values };
+}
 
-  try {
-    if (!update.companions?.length) {
-      const { Attributes } = await dynamo().send(
-        new UpdateCommand({ ...change, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-      );
-      return Attributes ?? {};
-    }
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: { ...change, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
-          ...update.companions.map((companion) => ({
-            Update: {
-              TableName: tableName(),
-              Key: companion.key,
-              UpdateExpression: companion.expression,
-              ExpressionAttributeNames: companion.names,
-              ExpressionAttributeValues: companion.values,
-            },
-          })),
-        ],
-      }),
-    );
-    return await readCurrent(update.key);
-  } catch (error) {
-    throw await classifyFailure(error, update);
+interface Guarded {
+  TableName: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+  ReturnValuesOnConditionCheckFailure: 'ALL_OLD';
+}
+
+type RecordWrite =
+  | { Put: Guarded & { Item: Record<string, unknown> } }
+  | { Update: Guarded & { Key: ItemKey; UpdateExpression: string } };
+
+/** The record's write under its condition, asking for the stored item back if the condition fails. */
+function recordWrite(update: RevisionedUpdate): RecordWrite {
+  const condition = revisionCondition(update);
+  const guarded = (names: Record<string, string>, values: Record<string, unknown>): Guarded => ({
+    TableName: tableName(),
+    ConditionExpression: condition.expression,
+    ExpressionAttributeNames: { ...condition.names, ...names },
+    ExpressionAttributeValues: { ...condition.values, ...values },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  });
+  if (update.replace) {
+    const Item = { ...update.replace, ...update.key, revision: update.expectedRevision + 1, updated_at: update.now.toISOString() };
+    return { Put: { ...guarded({}, {}), Item } };
   }
+  const change = attributeChange(update, update.now);
+  return { Update: { ...guarded(change.names, change.values), Key: update.key, UpdateExpression: change.expression } };
+}
+
+/** One PutItem or UpdateItem when the record goes alone, else one transaction with the record first. */
+async function send(record: RecordWrite, companions: GuardedWrite[], key: ItemKey): Promise<Record<string, unknown>> {
+  if (!companions.length) {
+    if ('Put' in record) {
+      await dynamo().send(new PutCommand(record.Put));
+      return record.Put.Item;
+    }
+    const { Attributes } = await dynamo().send(new UpdateCommand({ ...record.Update, ReturnValues: 'ALL_NEW' }));
+    return Attributes ?? {};
+  }
+  await dynamo().send(new TransactWriteCommand({ TransactItems: [record, ...companions.map(transactItem)] }));
+  return 'Put' in record ? record.Put.Item : readCurrent(key);
 }
 
 async function readCurrent(key: ItemKey): Promise<Record<string, unknown>> {
@@ -108,26 +158,44 @@ async function readCurrent(key: ItemKey): Promise<Record<string, unknown>> {
   return Item ?? {};
 }
 
-async function classifyFailure(error: unknown, update: RevisionedUpdate): Promise<unknown> {
-  let stored: Record<string, unknown> | undefined;
+/**
+ * The error a failed write means, or undefined when another transaction only
+ * held an item and the same write may succeed now.
+ */
+async function failedChange(error: unknown, update: RevisionedUpdate, companions: GuardedWrite[]): Promise<unknown> {
   if (error instanceof ConditionalCheckFailedException) {
-    stored = error.Item ? unmarshall(error.Item) : {};
-  } else if (error instanceof TransactionCanceledException) {
-    const reasons = error.CancellationReasons ?? [];
-    if (reasons[0]?.Code !== 'ConditionalCheckFailed') {
-      return reasons.some((reason) => reason.Code === 'TransactionConflict')
-        ? new TransactionConflictError({ cause: error })
-        : error;
-    }
-    const returned = reasons[0].Item;
-    stored = returned ? unmarshall(returned) : await readCurrent(update.key);
-  } else {
-    return error;
+    return judgedFromStored(update, error.Item ? unmarshall(error.Item) : {}) ?? error;
   }
+  if (!(error instanceof TransactionCanceledException)) return error;
+  const reasons = error.CancellationReasons ?? [];
+  const [own, ...theirs] = reasons;
+  // A companion's failure is final (the payment or tender is already on record);
+  // a stale revision would only send the caller to a retry that meets it again.
+  const companionFailure = conditionFailure(companions, theirs);
+  if (companionFailure) return companionFailure;
+  if (own?.Code === 'ConditionalCheckFailed') {
+    const stored = own.Item ? unmarshall(own.Item) : await readCurrent(update.key);
+    return judgedFromStored(update, stored) ?? error;
+  }
+  if (!heldByAnother(reasons)) return error;
+  // Nothing was judged: if the other transaction moved this record, that is the answer.
+  return judgedFromStored(update, await readCurrent(update.key));
+}
+
+/**
+ * Why the record's condition does not hold, from the record as stored: missing
+ * is 404, another revision 409 conflict (naming the current one), a status the
+ * move does not start from 409 invalid-state. The revision is judged first: a
+ * caller holding a stale copy must re-read before anything else it concludes
+ * is meaningful.
+ */
+function judgedFromStored(update: RevisionedUpdate, stored: Record<string, unknown>): Error | undefined {
   if (stored.revision === undefined) return new NotFoundError();
   const currentRevision = Number(stored.revision);
   if (currentRevision !== update.expectedRevision) {
     return new RevisionConflictError(update.expectedRevision, currentRevision);
   }
-  return update.statusMove ? update.statusMove.invalid(String(stored.status)) : error;
+  const status = String(stored.status);
+  if (update.statusMove && !update.statusMove.from.includes(status)) return update.statusMove.invalid(status);
+  return undefined;
 }

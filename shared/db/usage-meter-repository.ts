@@ -1,5 +1,5 @@
 import * as keys from './keys';
-import type { CompanionUpdate } from './revisioned-update';
+import type { ItemUpdate } from './atomic-write';
 
 export interface MeterScope {
   orgcode: string;
@@ -12,7 +12,7 @@ export interface MeterScope {
 }
 
 /** Counts one delivery (an export batch marked sent) on the day's meter, for the usage rollup to read. */
-export function deliveryMeterUpdate(scope: MeterScope): CompanionUpdate {
+export function deliveryMeterUpdate(scope: MeterScope): ItemUpdate {
   const day = scope.day.slice(0, 10);
   return {
     key: keys.usageMeter(scope.orgcode, day, scope.cccode, scope.surface),
