@@ -131,3 +131,7 @@ export const outboxEntry = (orgcode: string, entryId: string): ItemKey => ({ pk:
 export const exportWorkQueue = 'SYSTEM#EXPORT_WORK';
 export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`;
 
+
+/** The org's cached commission rules in one partition, by rule_id; a status that came first waits there for its rule. */
+export const commissionRule = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#COMMISSION_RULES`, sk: part(ruleId) });
+export const commissionRules = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULES`;

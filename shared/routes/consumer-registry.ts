@@ -42,4 +42,20 @@ export const consumerFunctions: ConsumerFunctionDefinition[] = [
     timeoutSeconds: 30,
     memoryMb: 512,
   },
+  {
+    name: 'commission-rule-set',
+    description: "Caches a pricing service's commission rule, unless a later revision of it is cached",
+    pattern: { source: ['retail.pricing'], 'detail-type': ['commission.rule.set'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
+  {
+    name: 'commission-rule-status-set',
+    description: "Caches a commission rule's status, unless a later revision of the rule is cached; kept if it comes before the rule",
+    pattern: { source: ['retail.pricing'], 'detail-type': ['commission.rule.status.set'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
 ];

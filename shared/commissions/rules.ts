@@ -1,0 +1,50 @@
+import type {
+  CommissionRule,
+  CommissionRuleSetDetail,
+  CommissionRuleStatusSetDetail,
+} from '../domain/commissions/commission-rule';
+import {
+  type CacheWrite,
+  putRuleIfNewer,
+  setRuleDefinitionIfNewer,
+  setRuleStatusIfNewer,
+} from '../db/commission-rule-repository';
+
+/**
+ * What a rule event did to the cache: `applied`; `definition_applied`, the
+ * rule.set's definition is cached but the status stays that of the later
+ * `cached_revision`; or nothing, as a `duplicate` (that revision is cached) or
+ * `stale` (a later one is).
+ */
+export type RuleEventOutcome =
+  | { outcome: 'applied' }
+  | { outcome: 'definition_applied'; cached_revision: number }
+  | { outcome: 'duplicate' }
+  | { outcome: 'stale'; cached_revision: number };
+
+function ignored(revision: number, write: Extract<CacheWrite, { applied: false }>): RuleEventOutcome {
+  return write.cachedRevision === revision ? { outcome: 'duplicate' } : { outcome: 'stale', cached_revision: write.cachedRevision };
+}
+
+/**
+ * A rule defined or redefined by the pricing service (docs/decisions.md:
+ * Commission rules). Later than everything cached for the rule: cached whole.
+ * Otherwise its definition still replaces an older cached one (or the none of
+ * a rule whose status came first), under the later status; else it is ignored.
+ */
+export async function setCommissionRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
+  const rule: CommissionRule = { ...detail, definition_revision: detail.revision, updated_at: now.toISOString() };
+  const whole = await putRuleIfNewer(rule);
+  if (whole.applied) return { outcome: 'applied' };
+  const definition = await setRuleDefinitionIfNewer(rule);
+  if (definition.applied) return { outcome: 'definition_applied', cached_revision: whole.cachedRevision };
+  // Items are never deleted, so the rule the put found is still there.
+  if (definition.cachedRevision < detail.revision) throw new Error(`Commission rule ${detail.rule_id} vanished from the cache`);
+  return ignored(detail.revision, definition);
+}
+
+/** A rule's status set by the pricing service: cached if later than the rule's cached revision, else ignored. */
+export async function setCommissionRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
+  const write = await setRuleStatusIfNewer(detail, now);
+  return write.applied ? { outcome: 'applied' } : ignored(detail.revision, write);
+}

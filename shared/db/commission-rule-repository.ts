@@ -1,0 +1,143 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import {
+  type CommissionRule,
+  type CommissionRuleStatusSetDetail,
+  ruleDefinitionFields,
+} from '../domain/commissions/commission-rule';
+import { dynamo, tableName } from './client';
+import { withoutStorageAttributes } from './item';
+import * as keys from './keys';
+
+/**
+ * The cache of the pricing service's commission rules (docs/decisions.md:
+ * Commission rules): one item per rule, in one partition per organisation.
+ * Every write is one conditional write whose condition is the ordering by
+ * revision, so redeliveries and reorderings, sequential or concurrent, land
+ * on the state of the newest revisions.
+ */
+
+/** What a conditional write did: applied, or ignored because the cache holds `cachedRevision`, equal or later. */
+export type CacheWrite = { applied: true } | { applied: false; cachedRevision: number };
+
+const recordType = 'commission_rule';
+
+async function writeIfNewer(write: () => Promise<unknown>, revisionAttribute: 'revision' | 'definition_revision'): Promise<CacheWrite> {
+  try {
+    await write();
+    return { applied: true };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const cached = error.Item ? unmarshall(error.Item) : {};
+    return { applied: false, cachedRevision: Number(cached[revisionAttribute] ?? 0) };
+  }
+}
+
+/** Caches the whole rule (definition and status) if its revision is later than the rule's cached one, if any. */
+export function putRuleIfNewer(rule: CommissionRule): Promise<CacheWrite> {
+  return writeIfNewer(
+    () =>
+      dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.commissionRule(rule.orgcode, rule.rule_id), record_type: recordType, ...rule },
+          ConditionExpression: 'attribute_not_exists(pk) OR #revision < :revision',
+          ExpressionAttributeNames: { '#revision': 'revision' },
+          ExpressionAttributeValues: { ':revision': rule.revision },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    'revision',
+  );
+}
+
+/**
+ * Replaces the cached rule's definition (name, rates, scope, window) alone,
+ * keeping its status and revision, if `rule.definition_revision` is later than
+ * the cached definition's, or none is cached (only a status came first).
+ * Ignored when nothing is cached at all: putRuleIfNewer writes that case.
+ */
+export function setRuleDefinitionIfNewer(rule: CommissionRule): Promise<CacheWrite> {
+  const names: Record<string, string> = { '#definition_revision': 'definition_revision' };
+  const values: Record<string, unknown> = { ':revision': rule.definition_revision, ':now': rule.updated_at };
+  const assignments = ['#definition_revision = :revision', 'updated_at = :now'];
+  const removals: string[] = [];
+  ruleDefinitionFields.forEach((field, index) => {
+    names[`#d${index}`] = field;
+    if (rule[field] === undefined) {
+      removals.push(`#d${index}`);
+    } else {
+      values[`:d${index}`] = rule[field];
+      assignments.push(`#d${index} = :d${index}`);
+    }
+  });
+  return writeIfNewer(
+    () =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.commissionRule(rule.orgcode, rule.rule_id),
+          UpdateExpression: `SET ${assignments.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''}`,
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#definition_revision) OR #definition_revision < :revision)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    'definition_revision',
+  );
+}
+
+/**
+ * Sets the rule's status and revision if `change.revision` is later than the
+ * cached revision. With nothing cached, the status is kept alone, without a
+ * definition, for the rule.set still to come (listCommissionRules skips it).
+ */
+export function setRuleStatusIfNewer(change: CommissionRuleStatusSetDetail, now: Date): Promise<CacheWrite> {
+  return writeIfNewer(
+    () =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.commissionRule(change.orgcode, change.rule_id),
+          UpdateExpression:
+            'SET #status = :status, #revision = :revision, updated_at = :now, orgcode = :orgcode, rule_id = :rule, record_type = :type',
+          ConditionExpression: 'attribute_not_exists(pk) OR #revision < :revision',
+          ExpressionAttributeNames: { '#status': 'status', '#revision': 'revision' },
+          ExpressionAttributeValues: {
+            ':status': change.status,
+            ':revision': change.revision,
+            ':now': now.toISOString(),
+            ':orgcode': change.orgcode,
+            ':rule': change.rule_id,
+            ':type': recordType,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    'revision',
+  );
+}
+
+/** Every cached rule of the organisation, by rule_id; a status still waiting for its rule is not one. */
+export async function listCommissionRules(orgcode: string): Promise<CommissionRule[]> {
+  const rules: CommissionRule[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: 'attribute_exists(definition_revision)',
+        ExpressionAttributeValues: { ':pk': keys.commissionRules(orgcode) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    rules.push(...(Items ?? []).map((item) => withoutStorageAttributes<CommissionRule>(item)));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return rules;
+}
