@@ -9,6 +9,7 @@ import {
   setRuleDefinitionIfNewer,
   setRuleStatusIfNewer,
 } from '../db/commission-rule-repository';
+import { rateUnratedCommissions } from './unrated';
 
 /**
  * What a rule event did to the cache: `applied`; `definition_applied`, the
@@ -27,12 +28,33 @@ function ignored(revision: number, write: Extract<CacheWrite, { applied: false }
 }
 
 /**
+ * Once a rule event is cached, the org's unrated commissions the rule now
+ * covers are rated (docs/decisions.md: Commissions). Also after a duplicate:
+ * the first delivery may have failed between caching and rating. A stale
+ * event changes nothing; the later one it lost to does the rating.
+ */
+async function ratedAfter(outcome: RuleEventOutcome, orgcode: string, ruleId: string, actor: string, now: Date): Promise<RuleEventOutcome> {
+  if (outcome.outcome !== 'stale') await rateUnratedCommissions(orgcode, ruleId, actor, now);
+  return outcome;
+}
+
+/** `commission.rule.set`: the rule cached from its newest revisions, then the unrated commissions it covers rated. */
+export async function setCommissionRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
+  return ratedAfter(await cacheRule(detail, now), detail.orgcode, detail.rule_id, 'event:commission.rule.set', now);
+}
+
+/** `commission.rule.status.set`: the status cached if newest, then the unrated commissions the rule covers rated. */
+export async function setCommissionRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
+  return ratedAfter(await cacheRuleStatus(detail, now), detail.orgcode, detail.rule_id, 'event:commission.rule.status.set', now);
+}
+
+/**
  * A rule defined or redefined by the pricing service (docs/decisions.md:
  * Commission rules). Later than everything cached for the rule: cached whole.
  * Otherwise its definition still replaces an older cached one (or the none of
  * a rule whose status came first), under the later status; else it is ignored.
  */
-export async function setCommissionRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
+async function cacheRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
   const rule: CommissionRule = { ...detail, definition_revision: detail.revision, updated_at: now.toISOString() };
   const whole = await putRuleIfNewer(rule);
   if (whole.applied) return { outcome: 'applied' };
@@ -44,7 +66,7 @@ export async function setCommissionRule(detail: CommissionRuleSetDetail, now: Da
 }
 
 /** A rule's status set by the pricing service: cached if later than the rule's cached revision, else ignored. */
-export async function setCommissionRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
+async function cacheRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
   const write = await setRuleStatusIfNewer(detail, now);
   return write.applied ? { outcome: 'applied' } : ignored(detail.revision, write);
 }

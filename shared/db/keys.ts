@@ -135,3 +135,33 @@ export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${due
 /** The org's cached commission rules in one partition, by rule_id; a status that came first waits there for its rule. */
 export const commissionRule = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#COMMISSION_RULES`, sk: part(ruleId) });
 export const commissionRules = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULES`;
+
+/**
+ * One partition per commission; gsi1 lists an associate's commissions and
+ * gsi2 an order's (at most one), by placed_at.
+ */
+export const commission = (orgcode: string, commissionId: string): ItemKey => ({
+  pk: `${org(orgcode)}#COMMISSION#${part(commissionId)}`,
+  sk: 'COMMISSION',
+});
+export const commissionsOfAssociate = (orgcode: string, associateId: string) => `${org(orgcode)}#ASSOCIATE#${part(associateId)}#COMMISSIONS`;
+export const commissionsOfOrder = (orgcode: string, orderId: string) => `${org(orgcode)}#ORDER#${part(orderId)}#COMMISSIONS`;
+/** The order's commission claim (one commission per order), beside its invoice's. */
+export const orderCommission = (orgcode: string, orderId: string): ItemKey => ({ pk: orderPartition(orgcode, orderId), sk: 'COMMISSION' });
+/** The tombstone of an order cancelled before it arrived: its late commission is created voided. */
+export const orderCancellation = (orgcode: string, orderId: string): ItemKey => ({ pk: orderPartition(orgcode, orderId), sk: 'CANCELLED' });
+/** An associate's commission lines in one partition, by the instant they count at: a period is one range. */
+export const commissionLine = (orgcode: string, associateId: string, countsAt: string, lineId: string): ItemKey => ({
+  pk: `${org(orgcode)}#ASSOCIATE#${part(associateId)}#COMMISSION_LINES`,
+  sk: timeOrderedKey(countsAt, lineId),
+});
+/**
+ * The org's unrated commissions by placed_at, in the table itself (read
+ * consistently, unlike an index): a rule change reads the ones its window
+ * covers, and a commission found unrated a moment ago cannot be missed.
+ */
+export const unratedCommissions = (orgcode: string) => `${org(orgcode)}#COMMISSIONS#UNRATED`;
+export const unratedCommission = (orgcode: string, placedAt: string, commissionId: string): ItemKey => ({
+  pk: unratedCommissions(orgcode),
+  sk: timeOrderedKey(placedAt, commissionId),
+});

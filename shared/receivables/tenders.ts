@@ -1,12 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type RequestContext } from '../domain/common-schemas';
-import { RevisionConflictError, ValidationError } from '../domain/errors';
+import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
 import type { TenderCapturedDetail } from '../domain/receivables/incoming-events';
 import type { Invoice } from '../domain/receivables/invoice';
 import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { toMinorUnits } from '../domain/receivables/money';
-import { TransactionConflictError } from '../db/atomic-write';
+import { retryingConflicts } from '../db/conflict-retry';
 import { findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
 import { paymentPut } from '../db/payment-repository';
 import {
@@ -27,23 +26,6 @@ export type TenderOutcome =
 export function systemOrigin(orgcode: string, actor: string, now: Date): ChangeOrigin {
   const requestContext: RequestContext = { orgcode, actor, context_source: 'system' };
   return { orgcode, requestContext, now };
-}
-
-/** Concurrent changes of one invoice (or its order) are retried from a fresh read this many times. */
-const maxAttempts = 20;
-
-async function retryingConflicts<T>(attempt: (round: number) => Promise<T | undefined>): Promise<T> {
-  for (let round = 1; round <= maxAttempts; round += 1) {
-    try {
-      const result = await attempt(round);
-      if (result !== undefined) return result;
-    } catch (error) {
-      const contended = error instanceof RevisionConflictError || error instanceof TransactionConflictError;
-      if (!contended || round === maxAttempts) throw error;
-    }
-    await sleep(Math.random() * 10 * round);
-  }
-  throw new Error('unreachable: the last round returns or throws');
 }
 
 function tenderAmount(tender: TenderCapturedDetail): bigint {

@@ -35,6 +35,23 @@ export const consumerFunctions: ConsumerFunctionDefinition[] = [
     memoryMb: 512,
   },
   {
+    // Its own function, apart from order-placed: an invoice failure never holds up a commission, nor the reverse.
+    name: 'order-placed-commission',
+    description: "Creates the commission of an order placed by an associate, once per order, rated by the rule in force",
+    pattern: { source: ['retail.orders'], 'detail-type': ['order.placed'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
+  {
+    name: 'order-cancelled',
+    description: "Voids a cancelled order's commission (charging back lines already paid out), or keeps the cancellation for its order",
+    pattern: { source: ['retail.orders'], 'detail-type': ['order.cancelled'] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
+  {
     name: 'tender-captured',
     description: "Applies a captured tender to its order's invoice, once per tender, or keeps it until the invoice exists",
     pattern: { source: ['retail.payments'], 'detail-type': ['tender.captured'] },

@@ -25,6 +25,8 @@ import { invoicePaymentListRoute } from './receivables/invoice-payment-list.rout
 import { arAgingReportRoute } from './receivables/ar-aging-report.route';
 import { arBalanceRoute } from './receivables/ar-balance.route';
 import { arStatementRoute } from './receivables/ar-statement.route';
+import { commissionGetRoute } from './commissions/commission-get.route';
+import { commissionListRoute } from './commissions/commission-list.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -58,6 +60,8 @@ export const httpRoutes: readonly RouteDefinition[] = [
   arAgingReportRoute,
   arBalanceRoute,
   arStatementRoute,
+  commissionGetRoute,
+  commissionListRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

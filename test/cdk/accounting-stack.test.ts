@@ -28,8 +28,11 @@ const resourceLimit = 500;
 const plannedRoutes = 55;
 /** Route families plus the operator, background and consumer families. */
 const plannedRoleFamilies = 12 + 1 + 1 + 1;
-/** One per incoming event type of the platform (order placed and cancelled, tender captured, two rule events). */
-const plannedConsumers = 5;
+/**
+ * One per incoming event type of the platform (order placed and cancelled, tender captured, two rule events),
+ * plus a second for order placed: its commission apart from its invoice.
+ */
+const plannedConsumers = 6;
 /**
  * Readers, writers, and writers with one or two side effects (starting export
  * builds, writing files, publishing events), per family. The exports family has

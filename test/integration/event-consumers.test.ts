@@ -297,7 +297,7 @@ describe('the local stack', () => {
       { consumer: 'tender-captured', detail: { tender_id: 'tnd_1', orgcode: 'ACME' } },
     ]);
     const orderPlacedFields = { source: 'retail.orders', 'detail-type': 'order.placed' };
-    expect(api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed']);
+    expect(api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed', 'order-placed-commission']);
   });
 
   it('resolves with no outcome for an event no consumer takes', async () => {

@@ -1,4 +1,5 @@
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { outcomesAt } from '../support/deliveries';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
 /**
@@ -58,12 +59,15 @@ function tenderCaptured(tenderId: string, orderId: string, amount: number, overr
   };
 }
 
+/** The commission consumer hears order.placed too; these tests follow the receivables consumers. */
+const receivablesConsumers = ['order-placed', 'tender-captured'];
+
 const placeOrder = (detail: Record<string, unknown>) => deliverEvent('retail.orders', 'order.placed', detail);
 const captureTender = (detail: Record<string, unknown>) => deliverEvent('retail.payments', 'tender.captured', detail);
 
 /** Delivers and expects the one consumer to have succeeded; returns its result. */
 async function delivered(delivery: ReturnType<typeof deliverEvent>): Promise<any> {
-  const outcomes = await delivery;
+  const outcomes = await outcomesAt(delivery, receivablesConsumers);
   expect(outcomes).toHaveLength(1);
   const [outcome] = outcomes;
   if (outcome?.status !== 'succeeded') {
@@ -359,7 +363,7 @@ describe('invoice list', () => {
 
 describe('malformed events', () => {
   async function deadLettered(delivery: ReturnType<typeof deliverEvent>): Promise<string> {
-    const outcomes = await delivery;
+    const outcomes = await outcomesAt(delivery, receivablesConsumers);
     expect(outcomes).toHaveLength(1);
     const [outcome] = outcomes;
     if (outcome?.status !== 'dead-lettered') throw new Error(`expected a dead letter, got ${JSON.stringify(outcome, null, 2)}`);

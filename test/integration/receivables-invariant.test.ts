@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { outcomesAt } from '../support/deliveries';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
 /**
@@ -94,7 +95,10 @@ async function call(world: World, path: string, body: Record<string, unknown>): 
 
 /** Delivers `copies` of an event at once; every delivery must succeed (none dead-lettered). */
 async function deliverCopies(source: string, detailType: string, detail: Record<string, unknown>, copies: number): Promise<any[]> {
-  const deliveries = await Promise.all(Array.from({ length: copies }, () => deliverEvent(source, detailType, detail)));
+  // The commission consumer hears order.placed too; the invariant is the receivables'.
+  const deliveries = await Promise.all(
+    Array.from({ length: copies }, () => outcomesAt(deliverEvent(source, detailType, detail), ['order-placed', 'tender-captured'])),
+  );
   return deliveries.map((outcomes) => {
     expect(outcomes).toHaveLength(1);
     const [outcome] = outcomes;

@@ -38,6 +38,7 @@ const examplesNamingAbsentRecords = new Set([
   '/invoice/get',
   '/invoice/status/set',
   '/invoice/payment/apply',
+  '/commission/get',
 ]);
 
 /** Authenticated calls echo the caller in stats; a call stopped by auth does not. */

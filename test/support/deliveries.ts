@@ -28,3 +28,8 @@ export async function deadLetterReason(delivery: Promise<DeliveryOutcome[]>, con
   expect(consumers.deadLetters()).toContainEqual(deadLetter);
   return deadLetter.error.errorMessage;
 }
+
+/** A delivery's outcomes at the named consumers only: order.placed reaches both the invoice and the commission consumer. */
+export async function outcomesAt(delivery: Promise<DeliveryOutcome[]>, consumers: readonly string[]): Promise<DeliveryOutcome[]> {
+  return (await delivery).filter((outcome) => consumers.includes(outcome.consumer));
+}

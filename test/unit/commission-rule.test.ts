@@ -8,6 +8,7 @@ import {
   ruleApplies,
 } from '../../shared/domain/commissions/commission-rule';
 import { validate } from '../../shared/domain/validation';
+import { cachedRule } from '../support/commission-rules';
 
 /** ISO 4217 minor digits, written down here rather than read from the code under test. */
 const currencies = { USD: 2, JPY: 0, BHD: 3 } as const;
@@ -69,20 +70,7 @@ const ruleEvent = {
   revision: 1,
 };
 
-function rule(fields: Partial<CommissionRule>): CommissionRule {
-  return {
-    orgcode: 'ACME',
-    rule_id: 'rule_1',
-    name: 'Floor staff',
-    status: 'active',
-    rate_bps: 500,
-    effective_from: '2026-01-01T00:00:00.000Z',
-    revision: 1,
-    definition_revision: 1,
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
+const rule = cachedRule;
 
 const issuesOf = (detail: unknown) => {
   const parsed = validate(commissionRuleSetDetail, detail);

@@ -30,11 +30,14 @@ describe('matchesPattern', () => {
   it('routes each registry consumer its own event type only', () => {
     const placed = { source: 'retail.orders', 'detail-type': 'order.placed' };
     const captured = { source: 'retail.payments', 'detail-type': 'tender.captured' };
+    const cancelled = { source: 'retail.orders', 'detail-type': 'order.cancelled' };
 
     const consumersOf = (event: typeof placed) =>
       consumerFunctions.filter(({ pattern }) => matchesPattern(pattern, event)).map(({ name }) => name);
 
-    expect(consumersOf(placed)).toEqual(['order-placed']);
+    // An order placed is invoiced and commissioned by two functions, so neither's failure holds up the other.
+    expect(consumersOf(placed)).toEqual(['order-placed', 'order-placed-commission']);
     expect(consumersOf(captured)).toEqual(['tender-captured']);
+    expect(consumersOf(cancelled)).toEqual(['order-cancelled']);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cccode, channelCode, clientId, dateTime, logicalGuid, money, orgcode, policyRefs, shortText } from '../common-schemas';
+import { cccode, channelCode, clientId, dateTime, logicalGuid, longText, money, orgcode, policyRefs, shortText } from '../common-schemas';
 import { invoiceLineInput, maxInvoiceLines, paymentTerms } from './invoice';
 import { amountOrMoney, currencyCode } from './money';
 import { paymentMethods } from './payment';
@@ -36,3 +36,12 @@ export const tenderCapturedDetail = z.object({
   captured_at: dateTime,
 });
 export type TenderCapturedDetail = z.infer<typeof tenderCapturedDetail>;
+
+/** `retail.orders` / `order.cancelled`: voids the order's commission, or leaves a tombstone for it. */
+export const orderCancelledDetail = z.object({
+  orgcode,
+  order_id: clientId,
+  cancelled_at: dateTime,
+  reason: z.optional(longText),
+});
+export type OrderCancelledDetail = z.infer<typeof orderCancelledDetail>;

@@ -16,7 +16,7 @@ import {
 } from '../common-schemas';
 import { decimalFromNumber } from '../decimal';
 import { InvalidStateError, type ValidationIssue } from '../errors';
-import { type MinorUnits, amountOrMoney, currencyCode, fromMinorUnits, readAmount, sumUnits } from './money';
+import { type MinorUnits, amountOrMoney, currencyCode, fromMinorUnits, readAmount, sumUnits, timesQuantity } from './money';
 
 /** docs/decisions.md, Accounts receivable. `partially_paid` and `paid` follow from payments only. */
 export const invoiceStatuses = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
@@ -195,13 +195,11 @@ export function priceInvoice(input: ContentInput): { content: InvoiceContent } |
   const priced = input.lines.map((line, index) => {
     const unit = read(line.unit_amount, `lines.${index}.unit_amount`);
     const tax = line.tax_amount === undefined ? 0n : read(line.tax_amount, `lines.${index}.tax_amount`);
-    const { units: quantityUnits, scale } = decimalFromNumber(line.quantity);
-    const product = unit * quantityUnits;
-    const divisor = 10n ** BigInt(scale);
-    if (product % divisor !== 0n) {
+    const amount = timesQuantity(unit, line.quantity);
+    if (amount === undefined) {
       issues.push({ path: `lines.${index}.quantity`, message: `quantity x unit_amount must come to whole ${currency} minor units` });
     }
-    return { line, unit, tax, amount: product / divisor };
+    return { line, unit, tax, amount: amount ?? 0n };
   });
 
   const subtotal = sumUnits(priced.map((line) => line.amount));

@@ -71,5 +71,16 @@ export function readAmount(
   return { units };
 }
 
+/**
+ * quantity x a unit price of `unit` minor units, exactly; undefined when it does
+ * not come to whole minor units (a fractional quantity of an odd price).
+ */
+export function timesQuantity(unit: MinorUnits, quantity: number): MinorUnits | undefined {
+  const { units: quantityUnits, scale } = decimalFromNumber(quantity);
+  const product = unit * quantityUnits;
+  const divisor = 10n ** BigInt(scale);
+  return product % divisor === 0n ? product / divisor : undefined;
+}
+
 export const sumUnits = (values: readonly MinorUnits[]): MinorUnits => values.reduce((total, value) => total + value, 0n);
 export const minUnits = (a: MinorUnits, b: MinorUnits): MinorUnits => (a < b ? a : b);

@@ -1,0 +1,98 @@
+import { type CommissionChange, type CommissionedOrder, accrueCommission, newCommission, voidCommission } from '../domain/commissions/commission-changes';
+import type { CommissionStatus } from '../domain/commissions/commission';
+import { type Sale, rateSale, saleOfOrder } from '../domain/commissions/rating';
+import { ValidationError } from '../domain/errors';
+import type { ChangeOrigin } from '../domain/receivables/invoice-changes';
+import type { OrderCancelledDetail, OrderPlacedDetail } from '../domain/receivables/incoming-events';
+import {
+  OrderCancelledMeanwhileError,
+  OrderCommissionAppearedError,
+  OrderCommissionClaimedError,
+  commissionLines,
+  createCommission,
+  findCancellation,
+  findCommissionOfOrder,
+  keepCancellation,
+  saveCommissionChange,
+} from '../db/commission-repository';
+import { listCommissionRules } from '../db/commission-rule-repository';
+import { retryingConflicts } from '../db/conflict-retry';
+import { systemOrigin } from '../receivables/tenders';
+import { rateIfCovered } from './unrated';
+
+export type OrderCommissionOutcome =
+  | { outcome: 'created'; commission_id: string; status: CommissionStatus }
+  | { outcome: 'duplicate'; commission_id: string }
+  | { outcome: 'no_associate' };
+
+export type CancellationOutcome =
+  | { outcome: 'voided' | 'duplicate'; commission_id: string }
+  /** No commission yet: the tombstone waits for the order. */
+  | { outcome: 'kept_for_order' };
+
+const placedActor = 'event:order.placed';
+
+/** The commission as first written: voided if the order was cancelled first, else rated by the rule in force, else unrated. */
+async function firstChange(order: CommissionedOrder, sale: Sale, origin: ChangeOrigin): Promise<CommissionChange> {
+  const commission = newCommission(order, sale, origin);
+  const cancellation = await findCancellation(order.orgcode, order.order_id);
+  if (cancellation) return voidCommission(commission, [], cancellation, origin);
+  const rating = rateSale(await listCommissionRules(order.orgcode), sale);
+  return rating ? accrueCommission(commission, rating, origin) : { commission, createdLines: [], voidedLines: [] };
+}
+
+/**
+ * An order placed by an associate earns one commission (docs/decisions.md:
+ * Commissions), however often the event arrives: the order's claim is written
+ * in the commission's transaction. Orders without an associate earn none.
+ */
+export async function commissionOrder(order: OrderPlacedDetail, now: Date): Promise<OrderCommissionOutcome> {
+  const { associate_id: associateId } = order;
+  if (associateId === undefined) return { outcome: 'no_associate' };
+  const read = saleOfOrder(order);
+  if ('issues' in read) throw new ValidationError(read.issues);
+  const origin = systemOrigin(order.orgcode, placedActor, now);
+  return retryingConflicts(async () => {
+    const existing = await findCommissionOfOrder(order.orgcode, order.order_id);
+    if (existing) return { outcome: 'duplicate', commission_id: existing.commission_id };
+    const change = await firstChange({ ...order, associate_id: associateId }, read.sale, origin);
+    try {
+      await createCommission(change);
+    } catch (error) {
+      // Another delivery created it, or a cancellation arrived: the next round sees which.
+      if (error instanceof OrderCommissionClaimedError || error instanceof OrderCancelledMeanwhileError) return undefined;
+      throw error;
+    }
+    const { commission } = change;
+    // A rule cached meanwhile may have looked for unrated commissions before this one was written.
+    const ratedNow =
+      commission.status === 'unrated' && (await rateIfCovered(commission, await listCommissionRules(order.orgcode), placedActor, now));
+    return { outcome: 'created', commission_id: commission.commission_id, status: ratedNow ? 'accrued' : commission.status };
+  });
+}
+
+/**
+ * An order cancelled: its commission is voided (lines already in a payout are
+ * charged back). Before its order arrives, a tombstone is kept instead, on
+ * condition that the commission is still absent, so the late order's
+ * commission is created voided.
+ */
+export async function cancelOrderCommission(cancellation: OrderCancelledDetail, now: Date): Promise<CancellationOutcome> {
+  const origin = systemOrigin(cancellation.orgcode, 'event:order.cancelled', now);
+  return retryingConflicts(async () => {
+    const commission = await findCommissionOfOrder(cancellation.orgcode, cancellation.order_id);
+    if (!commission) {
+      try {
+        await keepCancellation(cancellation);
+        return { outcome: 'kept_for_order' };
+      } catch (error) {
+        if (error instanceof OrderCommissionAppearedError) return undefined;
+        throw error;
+      }
+    }
+    if (commission.status === 'voided') return { outcome: 'duplicate', commission_id: commission.commission_id };
+    const change = voidCommission(commission, await commissionLines(commission), cancellation, origin);
+    await saveCommissionChange(commission, change);
+    return { outcome: 'voided', commission_id: commission.commission_id };
+  });
+}

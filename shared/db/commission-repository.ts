@@ -1,0 +1,238 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CommissionChange } from '../domain/commissions/commission-changes';
+import type { Commission, CommissionLine, CommissionStatus } from '../domain/commissions/commission';
+import { DuplicateIdError } from '../domain/errors';
+import type { OrderCancelledDetail } from '../domain/receivables/incoming-events';
+import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
+import { dynamo, tableName } from './client';
+import { eventRecordPuts } from './event-repository';
+import { withoutStorageAttributes } from './item';
+import * as keys from './keys';
+import { timeOrderedKey } from './keys';
+import { type Page, type StartKey, queryPage } from './query-page';
+import { updateRevisioned } from './revisioned-update';
+
+/**
+ * Commissions (docs/decisions.md: Commissions): the commission in its own
+ * partition, its lines in their associate's, the order's claim and
+ * cancellation tombstone under the order, and a marker per unrated commission.
+ */
+
+/** The order already has its commission. */
+export class OrderCommissionClaimedError extends Error {
+  constructor() {
+    super('The order already has a commission');
+    this.name = 'OrderCommissionClaimedError';
+  }
+}
+
+/** The order was cancelled while its commission was being created: create it voided instead. */
+export class OrderCancelledMeanwhileError extends Error {
+  constructor() {
+    super('The order was cancelled meanwhile');
+    this.name = 'OrderCancelledMeanwhileError';
+  }
+}
+
+/** The order's commission appeared while its cancellation was being kept: void it instead. */
+export class OrderCommissionAppearedError extends Error {
+  constructor() {
+    super("The order's commission appeared meanwhile");
+    this.name = 'OrderCommissionAppearedError';
+  }
+}
+
+function commissionItem(commission: Commission): Record<string, unknown> {
+  const sortKey = timeOrderedKey(commission.placed_at, commission.commission_id);
+  return {
+    ...keys.commission(commission.orgcode, commission.commission_id),
+    record_type: 'commission',
+    gsi1pk: keys.commissionsOfAssociate(commission.orgcode, commission.associate_id),
+    gsi1sk: sortKey,
+    gsi2pk: keys.commissionsOfOrder(commission.orgcode, commission.order_id),
+    gsi2sk: sortKey,
+    ...commission,
+  };
+}
+
+const lineKey = (line: Pick<CommissionLine, 'associate_id' | 'counts_at' | 'line_id'>, orgcode: string) =>
+  keys.commissionLine(orgcode, line.associate_id, line.counts_at, line.line_id);
+
+function linePut(line: CommissionLine): GuardedPut {
+  return {
+    item: { ...lineKey(line, line.orgcode), record_type: 'commission_line', ...line },
+    condition: { expression: 'attribute_not_exists(pk)' },
+    onConditionFailed: () => new DuplicateIdError('line_id', line.line_id),
+  };
+}
+
+/** Voids a line only while it is still free: a payout that took it meanwhile sends the change back to a fresh read. */
+function lineVoid(line: CommissionLine, now: string): GuardedWrite {
+  return {
+    update: {
+      key: lineKey(line, line.orgcode),
+      expression: 'SET #status = :voided, updated_at = :now',
+      names: { '#status': 'status' },
+      values: { ':voided': 'voided', ':now': now },
+    },
+    condition: { expression: '#status = :payable AND attribute_not_exists(payout_id)', values: { ':payable': 'payable' } },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+}
+
+const unratedMarker = (commission: Commission) => keys.unratedCommission(commission.orgcode, commission.placed_at, commission.commission_id);
+
+function changeWrites(change: CommissionChange): GuardedWrite[] {
+  const now = change.commission.updated_at;
+  return [
+    ...change.createdLines.map(linePut),
+    ...change.voidedLines.map((line) => lineVoid(line, now)),
+    ...(change.event ? eventRecordPuts(change.event) : []),
+  ];
+}
+
+/**
+ * Creates the order's commission with its claim, lines, event and (unrated)
+ * marker in one transaction; unless created voided, on condition that the
+ * order has no cancellation tombstone.
+ */
+export async function createCommission(change: CommissionChange): Promise<void> {
+  const { commission } = change;
+  await writeAtomically([
+    {
+      item: {
+        ...keys.orderCommission(commission.orgcode, commission.order_id),
+        record_type: 'order_commission',
+        commission_id: commission.commission_id,
+      },
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new OrderCommissionClaimedError(),
+    },
+    {
+      item: commissionItem(commission),
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new DuplicateIdError('commission_id', commission.commission_id),
+    },
+    ...(commission.status === 'voided'
+      ? []
+      : [
+          {
+            check: { key: keys.orderCancellation(commission.orgcode, commission.order_id) },
+            condition: { expression: 'attribute_not_exists(pk)' },
+            onConditionFailed: () => new OrderCancelledMeanwhileError(),
+          },
+        ]),
+    ...(commission.status === 'unrated'
+      ? [{ item: { ...unratedMarker(commission), record_type: 'unrated_commission', commission_id: commission.commission_id } }]
+      : []),
+    ...changeWrites(change),
+  ]);
+}
+
+/**
+ * Saves a change of `before` if the stored commission is still at its
+ * revision (409 RevisionConflictError otherwise), with its lines and event,
+ * all or nothing. Leaving `unrated` removes its marker in the same write.
+ */
+export async function saveCommissionChange(before: Commission, change: CommissionChange): Promise<Commission> {
+  const { commission } = change;
+  const stored = await updateRevisioned({
+    key: keys.commission(commission.orgcode, commission.commission_id),
+    expectedRevision: before.revision,
+    replace: commissionItem(commission),
+    companions: [
+      ...(before.status === 'unrated' && commission.status !== 'unrated' ? [{ delete: { key: unratedMarker(before) } }] : []),
+      ...changeWrites(change),
+    ],
+    now: new Date(commission.updated_at),
+  });
+  return withoutStorageAttributes<Commission>(stored);
+}
+
+async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+export async function findCommission(orgcode: string, commissionId: string): Promise<Commission | undefined> {
+  const item = await getItem(keys.commission(orgcode, commissionId));
+  return item && withoutStorageAttributes<Commission>(item);
+}
+
+/** The order's commission, if it has one (consistent: a redelivered order must find it). */
+export async function findCommissionOfOrder(orgcode: string, orderId: string): Promise<Commission | undefined> {
+  const claim = await getItem(keys.orderCommission(orgcode, orderId));
+  return claim ? findCommission(orgcode, String(claim.commission_id)) : undefined;
+}
+
+export async function findCancellation(orgcode: string, orderId: string): Promise<OrderCancelledDetail | undefined> {
+  const item = await getItem(keys.orderCancellation(orgcode, orderId));
+  return item && withoutStorageAttributes<OrderCancelledDetail>(item);
+}
+
+/** Keeps a cancellation that came before its order, on condition that the order still has no commission. */
+export async function keepCancellation(cancellation: OrderCancelledDetail): Promise<void> {
+  await writeAtomically([
+    { item: { ...keys.orderCancellation(cancellation.orgcode, cancellation.order_id), record_type: 'order_cancellation', ...cancellation } },
+    {
+      check: { key: keys.orderCommission(cancellation.orgcode, cancellation.order_id) },
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new OrderCommissionAppearedError(),
+    },
+  ]);
+}
+
+/** The commission's lines as stored now (status, payout). */
+export async function commissionLines(commission: Commission): Promise<CommissionLine[]> {
+  const items = await Promise.all(commission.lines.map((line) => getItem(lineKey(line, commission.orgcode))));
+  return items.flatMap((item) => (item ? [withoutStorageAttributes<CommissionLine>(item)] : []));
+}
+
+/** The ids of the org's unrated commissions placed in [from, to) (no `to`: from on), read consistently. */
+export async function unratedCommissionIds(orgcode: string, from: string, to?: string): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: StartKey | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.unratedCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    ids.push(...(Items ?? []).map((item) => String(item.commission_id)));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}
+
+export interface CommissionFilter {
+  scope: { associate_id: string } | { order_id: string };
+  /** Without it, every status but voided. */
+  status?: CommissionStatus;
+}
+
+/** A page of an associate's (gsi1) or an order's (gsi2) commissions, by placed_at. */
+export function listCommissions(orgcode: string, filter: CommissionFilter, limit: number, startKey?: StartKey): Promise<Page<Commission>> {
+  const byAssociate = 'associate_id' in filter.scope;
+  return queryPage(
+    {
+      IndexName: byAssociate ? 'gsi1' : 'gsi2',
+      KeyConditionExpression: `${byAssociate ? 'gsi1pk' : 'gsi2pk'} = :pk`,
+      FilterExpression: filter.status ? '#status = :status' : '#status <> :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk':
+          'associate_id' in filter.scope
+            ? keys.commissionsOfAssociate(orgcode, filter.scope.associate_id)
+            : keys.commissionsOfOrder(orgcode, filter.scope.order_id),
+        ':status': filter.status ?? 'voided',
+      },
+    },
+    limit,
+    startKey,
+    (item) => withoutStorageAttributes<Commission>(item),
+  );
+}

@@ -1,0 +1,169 @@
+import type { SourceRef } from '../common-schemas';
+import { type AccountingEvent, buildEvent } from '../events/accounting-event';
+import { newId } from '../identifiers';
+import type { ChangeOrigin } from '../receivables/invoice-changes';
+import { type MinorUnits, fromMinorUnits, sumUnits, toMinorUnits } from '../receivables/money';
+import { maxRateBps } from './commission-rule';
+import { type Commission, type CommissionLine, lineRef } from './commission';
+import { type Rating, type Sale, storedSaleLines } from './rating';
+
+/** What a change does: the commission as it becomes, the lines it creates or voids, and the event it records. */
+export interface CommissionChange {
+  commission: Commission;
+  createdLines: CommissionLine[];
+  /** Free lines the change voids, as they were read. */
+  voidedLines: CommissionLine[];
+  event?: AccountingEvent;
+}
+
+/** An order that earns a commission: one with an associate. */
+export interface CommissionedOrder {
+  orgcode: string;
+  order_id: string;
+  associate_id: string;
+  channel_code?: string;
+}
+
+export interface Cancellation {
+  cancelled_at: string;
+  reason?: string;
+}
+
+/** Only an unrated commission says why it is unrated. */
+function leavingUnrated(commission: Commission): Omit<Commission, 'unrated_reason'> {
+  const { unrated_reason: _reason, ...rest } = commission;
+  return rest;
+}
+
+const units = (commission: Commission, amount: number) => toMinorUnits(amount, commission.currency) ?? 0n;
+
+function commissionRefs(commission: Commission): SourceRef[] {
+  return [
+    { kind: 'order', id: commission.order_id },
+    { kind: 'commission', id: commission.commission_id },
+    { kind: 'associate', id: commission.associate_id },
+  ];
+}
+
+function commissionEvent(
+  commission: Commission,
+  eventType: 'commission.accrued' | 'commission.voided',
+  occurredAt: string,
+  amount: MinorUnits,
+  reason: string,
+  origin: ChangeOrigin,
+): AccountingEvent {
+  return buildEvent(
+    {
+      event_type: eventType,
+      occurred_at: occurredAt,
+      amount: { currency: commission.currency, amount: fromMinorUnits(amount, commission.currency) },
+      channel_code: commission.channel_code,
+      reason,
+      source_refs: commissionRefs(commission),
+      request_context: origin.requestContext,
+    },
+    origin,
+  );
+}
+
+/** The order's commission as first known: unrated until a rule covers its sale. */
+export function newCommission(order: CommissionedOrder, sale: Sale, origin: ChangeOrigin): Commission {
+  const now = origin.now.toISOString();
+  return {
+    commission_id: newId('com', origin.now),
+    orgcode: origin.orgcode,
+    order_id: order.order_id,
+    associate_id: order.associate_id,
+    placed_at: sale.placedAt,
+    ...(order.channel_code !== undefined && { channel_code: order.channel_code }),
+    currency: sale.currency,
+    sale_lines: storedSaleLines(sale),
+    splits: [],
+    lines: [],
+    status: 'unrated',
+    unrated_reason: 'no_rule_in_force',
+    revision: 1,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function newLine(commission: Commission, fields: Pick<CommissionLine, 'associate_id' | 'kind' | 'amount' | 'counts_at'>, now: Date): CommissionLine {
+  return {
+    line_id: newId('cml', now),
+    orgcode: commission.orgcode,
+    commission_id: commission.commission_id,
+    order_id: commission.order_id,
+    currency: commission.currency,
+    status: 'payable',
+    ...fields,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+/**
+ * Rates an unrated commission: the rule as used, the amount, the associate's
+ * whole share as one line counting at the sale's placed_at, and
+ * `commission.accrued` dated then too.
+ */
+export function accrueCommission(current: Commission, rating: Rating, origin: ChangeOrigin): CommissionChange {
+  const amount = fromMinorUnits(rating.amount, current.currency);
+  const splits = [{ associate_id: current.associate_id, share_bps: maxRateBps, amount }];
+  const lines = splits.map((split) =>
+    newLine(current, { associate_id: split.associate_id, kind: 'commission', amount: split.amount, counts_at: current.placed_at }, origin.now),
+  );
+  const commission: Commission = {
+    ...leavingUnrated(current),
+    status: 'accrued',
+    base_amount: fromMinorUnits(rating.base, current.currency),
+    rule_id: rating.rule.rule_id,
+    ...(rating.rule.tiers ? { tiers: rating.rule.tiers } : { rate_bps: rating.rule.rate_bps }),
+    amount,
+    splits,
+    lines: lines.map(lineRef),
+    updated_at: origin.now.toISOString(),
+  };
+  const reason = `Commission ${commission.commission_id} accrued for order ${commission.order_id} under rule ${rating.rule.rule_id}`;
+  return {
+    commission,
+    createdLines: lines,
+    voidedLines: [],
+    event: commissionEvent(commission, 'commission.accrued', commission.placed_at, rating.amount, reason, origin),
+  };
+}
+
+/**
+ * Voids a commission (its order was cancelled): free payable lines become
+ * voided; a payable line already in a payout stays, and a chargeback of the
+ * opposite amount, counting now, takes it back in the next payout. The
+ * `commission.voided` event carries what is taken back: everything accrued.
+ */
+export function voidCommission(current: Commission, lines: CommissionLine[], cancellation: Cancellation, origin: ChangeOrigin): CommissionChange {
+  const payable = lines.filter((line) => line.status === 'payable');
+  const voidedLines = payable.filter((line) => line.payout_id === undefined);
+  const now = origin.now.toISOString();
+  const chargebacks = payable
+    .filter((line) => line.payout_id !== undefined)
+    .map((line) => ({
+      ...newLine(current, { associate_id: line.associate_id, kind: 'chargeback', amount: -line.amount, counts_at: now }, origin.now),
+      reverses_line_id: line.line_id,
+    }));
+  const commission: Commission = {
+    ...leavingUnrated(current),
+    status: 'voided',
+    voided_at: cancellation.cancelled_at,
+    ...(cancellation.reason !== undefined && { void_reason: cancellation.reason }),
+    lines: [...current.lines, ...chargebacks.map(lineRef)],
+    updated_at: now,
+  };
+  const reason = `Commission ${commission.commission_id} voided: order ${commission.order_id} cancelled${cancellation.reason ? ` (${cancellation.reason})` : ''}`;
+  const takenBack = sumUnits(payable.map((line) => units(current, line.amount)));
+  return {
+    commission,
+    createdLines: chargebacks,
+    voidedLines,
+    event: commissionEvent(commission, 'commission.voided', cancellation.cancelled_at, takenBack, reason, origin),
+  };
+}
