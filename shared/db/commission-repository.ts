@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommissionChange } from '../domain/commissions/commission-changes';
 import type { Commission, CommissionLine, CommissionStatus } from '../domain/commissions/commission';
 import { DuplicateIdError } from '../domain/errors';
+import type { AccountingEvent } from '../domain/events/accounting-event';
 import type { OrderCancelledDetail } from '../domain/receivables/incoming-events';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
@@ -147,6 +148,15 @@ export async function saveCommissionChange(before: Commission, change: Commissio
     now: new Date(commission.updated_at),
   });
   return withoutStorageAttributes<Commission>(stored);
+}
+
+/**
+ * Writes an adjustment's line and its event, with the call's idempotency
+ * record when given, all or nothing; the idempotency record goes first so that
+ * losing a same-key race is told apart from a duplicate id.
+ */
+export async function saveAdjustment(line: CommissionLine, event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), linePut(line), ...eventRecordPuts(event)]);
 }
 
 async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | undefined> {

@@ -27,6 +27,8 @@ import { arBalanceRoute } from './receivables/ar-balance.route';
 import { arStatementRoute } from './receivables/ar-statement.route';
 import { commissionGetRoute } from './commissions/commission-get.route';
 import { commissionListRoute } from './commissions/commission-list.route';
+import { commissionAdjustRoute } from './commissions/commission-adjust.route';
+import { commissionSplitSetRoute } from './commissions/commission-split-set.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -62,6 +64,8 @@ export const httpRoutes: readonly RouteDefinition[] = [
   arStatementRoute,
   commissionGetRoute,
   commissionListRoute,
+  commissionAdjustRoute,
+  commissionSplitSetRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

@@ -104,6 +104,10 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
       effects: async () => (await post('/invoice/payment/list', { invoice_id: invoiceId }, headers)).body.data.payments.length,
     };
   },
+  '/commission/adjust': async ({ orgcode }, key) => ({
+    body: { associate_id: 'assoc_twins', kind: 'bonus', amount: 25, currency: 'USD', ...changeFields(orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.commissionLine(orgcode, 'assoc_twins', '', '').pk),
+  }),
 };
 
 it('has a twin request for every idempotent route of the registry', () => {

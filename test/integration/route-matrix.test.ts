@@ -39,6 +39,7 @@ const examplesNamingAbsentRecords = new Set([
   '/invoice/status/set',
   '/invoice/payment/apply',
   '/commission/get',
+  '/commission/split/set',
 ]);
 
 /** Authenticated calls echo the caller in stats; a call stopped by auth does not. */

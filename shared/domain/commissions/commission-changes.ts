@@ -6,6 +6,7 @@ import { type MinorUnits, fromMinorUnits, sumUnits, toMinorUnits } from '../rece
 import { maxRateBps } from './commission-rule';
 import { type Commission, type CommissionLine, lineRef } from './commission';
 import { type Rating, type Sale, storedSaleLines } from './rating';
+import { type Allocation, allocate } from './split';
 
 /** What a change does: the commission as it becomes, the lines it creates or voids, and the event it records. */
 export interface CommissionChange {
@@ -47,11 +48,12 @@ function commissionRefs(commission: Commission): SourceRef[] {
 
 function commissionEvent(
   commission: Commission,
-  eventType: 'commission.accrued' | 'commission.voided',
+  eventType: 'commission.accrued' | 'commission.voided' | 'commission.adjusted',
   occurredAt: string,
   amount: MinorUnits,
   reason: string,
   origin: ChangeOrigin,
+  extraRefs: SourceRef[] = [],
 ): AccountingEvent {
   return buildEvent(
     {
@@ -60,7 +62,7 @@ function commissionEvent(
       amount: { currency: commission.currency, amount: fromMinorUnits(amount, commission.currency) },
       channel_code: commission.channel_code,
       reason,
-      source_refs: commissionRefs(commission),
+      source_refs: [...commissionRefs(commission), ...extraRefs],
       request_context: origin.requestContext,
     },
     origin,
@@ -166,4 +168,38 @@ export function voidCommission(current: Commission, lines: CommissionLine[], can
     voidedLines,
     event: commissionEvent(commission, 'commission.voided', cancellation.cancelled_at, takenBack, reason, origin),
   };
+}
+
+/**
+ * Sets how an accrued commission is shared (docs/decisions.md: Commissions):
+ * the amount divided by largest remainder, one new payable line per share
+ * counting at the sale's placed_at, replacing the commission's current lines,
+ * whose free payable ones (`lines`, as stored) are voided. The total owed does
+ * not change, so `commission.adjusted` records 0, with every associate whose
+ * lines it voids or creates among its source refs.
+ */
+export function splitCommission(
+  current: Commission,
+  lines: CommissionLine[],
+  shares: readonly Allocation[],
+  note: string | undefined,
+  origin: ChangeOrigin,
+): CommissionChange {
+  const parts = allocate(units(current, current.amount ?? 0), shares);
+  const splits = shares.map((share, index) => ({
+    associate_id: share.associate_id,
+    share_bps: share.share_bps,
+    amount: fromMinorUnits(parts[index] ?? 0n, current.currency),
+  }));
+  const created = splits.map((split) =>
+    newLine(current, { associate_id: split.associate_id, kind: 'commission', amount: split.amount, counts_at: current.placed_at }, origin.now),
+  );
+  const voidedLines = lines.filter((line) => line.status === 'payable' && line.payout_id === undefined);
+  const commission: Commission = { ...current, splits, lines: created.map(lineRef), updated_at: origin.now.toISOString() };
+  // The order's associate is among the commission's refs already.
+  const associates = [...new Set([...voidedLines, ...created].map((line) => line.associate_id))].filter((id) => id !== current.associate_id);
+  const described = splits.map((split) => `${split.associate_id} ${split.share_bps} bps`).join(', ');
+  const reason = `Commission ${current.commission_id} split set: ${described}${note ? ` (${note})` : ''}`;
+  const event = commissionEvent(commission, 'commission.adjusted', origin.now.toISOString(), 0n, reason, origin, associates.map((id) => ({ kind: 'associate', id })));
+  return { commission, createdLines: created, voidedLines, event };
 }

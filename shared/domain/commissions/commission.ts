@@ -13,7 +13,9 @@ export type CommissionStatus = (typeof commissionStatuses)[number];
 /** Why a commission is unrated: no cached rule covered the sale (yet). */
 export const unratedReasons = ['no_rule_in_force'] as const;
 
-export const lineKinds = ['commission', 'bonus', 'chargeback', 'correction'] as const;
+export const adjustmentKinds = ['bonus', 'chargeback', 'correction'] as const;
+export type AdjustmentKind = (typeof adjustmentKinds)[number];
+export const lineKinds = ['commission', ...adjustmentKinds] as const;
 export type LineKind = (typeof lineKinds)[number];
 export const lineStatuses = ['payable', 'voided'] as const;
 
@@ -68,8 +70,9 @@ export type Commission = z.infer<typeof commissionSchema>;
 export interface CommissionLine {
   line_id: string;
   orgcode: string;
-  commission_id: string;
-  order_id: string;
+  /** Absent on an adjustment made without a commission. */
+  commission_id?: string;
+  order_id?: string;
   associate_id: string;
   kind: LineKind;
   /** Signed, in major units of `currency`. */
