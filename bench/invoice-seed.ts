@@ -5,11 +5,12 @@ import { canonicalJson } from '../shared/domain/canonical-json';
 import type { RequestContext } from '../shared/domain/common-schemas';
 import { newId } from '../shared/domain/identifiers';
 import { type Invoice, type InvoiceContent, type InvoiceLineInput, priceInvoice } from '../shared/domain/receivables/invoice';
-import type { ChangeOrigin, InvoiceChange, ReceivableChange } from '../shared/domain/receivables/invoice-changes';
+import type { InvoiceChange, ReceivableChange } from '../shared/domain/receivables/invoice-changes';
 import { fromMinorUnits, toMinorUnits } from '../shared/domain/receivables/money';
 import { invoiceItem } from '../shared/db/invoice-repository';
 import { type InvoiceDraft, createOrCollapse, newInvoiceChange } from '../shared/receivables/invoices';
 import { batchPutAll } from './batch-write';
+import type { ChangeOrigin } from '../shared/domain/change-origin';
 
 /**
  * Open invoices written straight into the table, for the sections that need

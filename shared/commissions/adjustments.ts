@@ -6,8 +6,8 @@ import type { Commission, CommissionLine } from '../domain/commissions/commissio
 import { splitCommission } from '../domain/commissions/commission-changes';
 import type { SplitSetRequest } from '../domain/commissions/split';
 import { InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
-import type { ChangeOrigin } from '../domain/receivables/invoice-changes';
 import { requireExpectedRevision } from '../domain/revision';
+import type { ChangeOrigin } from '../domain/change-origin';
 
 /**
  * `/commission/adjust`: a bonus, chargeback or correction line for an

@@ -2,7 +2,6 @@ import { type CommissionChange, type CommissionedOrder, accrueCommission, newCom
 import type { CommissionStatus } from '../domain/commissions/commission';
 import { type Sale, rateSale, saleOfOrder } from '../domain/commissions/rating';
 import { ValidationError } from '../domain/errors';
-import type { ChangeOrigin } from '../domain/receivables/invoice-changes';
 import type { OrderCancelledDetail, OrderPlacedDetail } from '../domain/receivables/incoming-events';
 import {
   OrderCancelledMeanwhileError,
@@ -17,8 +16,8 @@ import {
 } from '../db/commission-repository';
 import { listCommissionRules } from '../db/commission-rule-repository';
 import { retryingConflicts } from '../db/conflict-retry';
-import { systemOrigin } from '../receivables/tenders';
 import { rateIfCovered } from './unrated';
+import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';
 
 export type OrderCommissionOutcome =
   | { outcome: 'created'; commission_id: string; status: CommissionStatus }

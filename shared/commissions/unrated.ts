@@ -5,7 +5,7 @@ import { rateSale, saleOfCommission } from '../domain/commissions/rating';
 import { RevisionConflictError } from '../domain/errors';
 import { findCommission, saveCommissionChange, unratedCommissionIds } from '../db/commission-repository';
 import { listCommissionRules } from '../db/commission-rule-repository';
-import { systemOrigin } from '../receivables/tenders';
+import { systemOrigin } from '../domain/change-origin';
 
 /**
  * Rates an unrated commission if one of `rules` now covers its sale, on

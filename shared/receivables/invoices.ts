@@ -11,13 +11,7 @@ import {
   invalidInvoiceMove,
   priceInvoice,
 } from '../domain/receivables/invoice';
-import {
-  type ChangeOrigin,
-  type InvoiceChange,
-  asRevisionAfter,
-  issueInvoice,
-  moveInvoiceStatus,
-} from '../domain/receivables/invoice-changes';
+import { type InvoiceChange, asRevisionAfter, issueInvoice, moveInvoiceStatus } from '../domain/receivables/invoice-changes';
 import {
   OrderAlreadyInvoicedError,
   createInvoice,
@@ -27,6 +21,7 @@ import {
   saveInvoiceChange,
 } from '../db/invoice-repository';
 import { applyParkedTenders } from './tenders';
+import type { ChangeOrigin } from '../domain/change-origin';
 
 export interface InvoiceDraft {
   invoice_id?: string;

@@ -2,7 +2,7 @@ import { ValidationError } from '../domain/errors';
 import type { OrderPlacedDetail } from '../domain/receivables/incoming-events';
 import { priceInvoice } from '../domain/receivables/invoice';
 import { createOrCollapse } from './invoices';
-import { systemOrigin } from './tenders';
+import { systemOrigin } from '../domain/change-origin';
 
 export type OrderOutcome =
   | { outcome: 'invoiced'; invoice_id: string }

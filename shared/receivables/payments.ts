@@ -6,10 +6,11 @@ import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/tender-re
 import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
 import { type Invoice, isReceivable } from '../domain/receivables/invoice';
-import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
+import { applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { fromMinorUnits, readAmount, toMinorUnits } from '../domain/receivables/money';
 import type { Payment, PaymentApplyRequest } from '../domain/receivables/payment';
 import { requireExpectedRevision } from '../domain/revision';
+import type { ChangeOrigin } from '../domain/change-origin';
 
 /**
  * `/invoice/payment/apply`: a payment received by hand, applied whole to one

@@ -1,9 +1,8 @@
-import { type RequestContext } from '../domain/common-schemas';
 import { ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
 import type { TenderCapturedDetail } from '../domain/receivables/incoming-events';
 import type { Invoice } from '../domain/receivables/invoice';
-import { type ChangeOrigin, applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
+import { applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { toMinorUnits } from '../domain/receivables/money';
 import { retryingConflicts } from '../db/conflict-retry';
 import { findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
@@ -16,17 +15,12 @@ import {
   parkedTenders,
   tenderAppliedWrites,
 } from '../db/tender-repository';
+import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';
 
 export type TenderOutcome =
   | { outcome: 'applied'; payment_id: string; invoice_id: string }
   | { outcome: 'parked' }
   | { outcome: 'duplicate' };
-
-/** How a system change (an event consumer) is recorded: context source `system` (docs/decisions.md: Foundations). */
-export function systemOrigin(orgcode: string, actor: string, now: Date): ChangeOrigin {
-  const requestContext: RequestContext = { orgcode, actor, context_source: 'system' };
-  return { orgcode, requestContext, now };
-}
 
 function tenderAmount(tender: TenderCapturedDetail): bigint {
   const units = toMinorUnits(tender.amount.amount, tender.amount.currency);

@@ -2,7 +2,7 @@ import { accrueCommission, newCommission, voidCommission } from '../../shared/do
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
 import type { CommissionRule } from '../../shared/domain/commissions/commission-rule';
 import type { Sale } from '../../shared/domain/commissions/rating';
-import type { ChangeOrigin } from '../../shared/domain/receivables/invoice-changes';
+import type { ChangeOrigin } from '../../shared/domain/change-origin';
 
 const now = new Date('2026-11-05T12:00:00.000Z');
 const origin: ChangeOrigin = { orgcode: 'ACME', requestContext: { orgcode: 'ACME', actor: 'event:test', context_source: 'system' }, now };

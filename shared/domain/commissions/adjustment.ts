@@ -14,9 +14,9 @@ import {
 import type { ValidationIssue } from '../errors';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
-import type { ChangeOrigin } from '../receivables/invoice-changes';
 import { type MinorUnits, currencyCode, fromMinorUnits, minorDigits, toMinorUnits } from '../receivables/money';
 import { type AdjustmentKind, type Commission, type CommissionLine, adjustmentKinds, lineStatuses } from './commission';
+import type { ChangeOrigin } from '../change-origin';
 
 /**
  * Commission adjustments (docs/decisions.md: Commissions): a bonus, chargeback

@@ -1,12 +1,12 @@
 import type { SourceRef } from '../common-schemas';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
-import type { ChangeOrigin } from '../receivables/invoice-changes';
 import { type MinorUnits, fromMinorUnits, sumUnits, toMinorUnits } from '../receivables/money';
 import { maxRateBps } from './commission-rule';
 import { type Commission, type CommissionLine, lineRef } from './commission';
 import { type Rating, type Sale, storedSaleLines } from './rating';
 import { type Allocation, allocate } from './split';
+import type { ChangeOrigin } from '../change-origin';
 
 /** What a change does: the commission as it becomes, the lines it creates or voids, and the event it records. */
 export interface CommissionChange {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type RequestContext, type SourceRef, instant } from '../common-schemas';
+import { type SourceRef, instant } from '../common-schemas';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
 import {
@@ -13,6 +13,7 @@ import {
 } from './invoice';
 import { type MinorUnits, currencyCode, fromMinorUnits, minUnits, toMinorUnits } from './money';
 import type { Payment, PaymentMethod, UnappliedReason } from './payment';
+import type { ChangeOrigin } from '../change-origin';
 
 /**
  * What a change does to the customer's receivables: the amount owed on one
@@ -46,12 +47,6 @@ export const statementEntrySchema = z.object({
   description: z.string(),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
-
-export interface ChangeOrigin {
-  orgcode: string;
-  requestContext: RequestContext;
-  now: Date;
-}
 
 /** What the service announces on the bus about an invoice (docs/decisions.md: Platform events). */
 export type InvoiceNoticeType = 'invoice.issued' | 'invoice.paid' | 'invoice.status_changed';
