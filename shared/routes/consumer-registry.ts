@@ -25,54 +25,58 @@ export interface ConsumerFunctionDefinition {
   memoryMb: number;
 }
 
+/**
+ * A consumer with the settings every one shares: it writes the table, and 30 s
+ * covers a redelivered event's whole effect (rating an org's unrated
+ * commissions included).
+ */
+function consumer(fed: { name: string; source: string; detailType: string; description: string }): ConsumerFunctionDefinition {
+  return {
+    name: fed.name,
+    description: fed.description,
+    pattern: { source: [fed.source], 'detail-type': [fed.detailType] },
+    stores: { table: 'write' },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  };
+}
+
 export const consumerFunctions: ConsumerFunctionDefinition[] = [
-  {
+  consumer({
     name: 'order-placed',
+    source: 'retail.orders',
+    detailType: 'order.placed',
     description: 'Creates the invoice of an order placed with payment terms, once per order',
-    pattern: { source: ['retail.orders'], 'detail-type': ['order.placed'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-  {
-    // Its own function, apart from order-placed: an invoice failure never holds up a commission, nor the reverse.
+  }),
+  // Its own function, apart from order-placed: an invoice failure never holds up a commission, nor the reverse.
+  consumer({
     name: 'order-placed-commission',
+    source: 'retail.orders',
+    detailType: 'order.placed',
     description: "Creates the commission of an order placed by an associate, once per order, rated by the rule in force",
-    pattern: { source: ['retail.orders'], 'detail-type': ['order.placed'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-  {
+  }),
+  consumer({
     name: 'order-cancelled',
+    source: 'retail.orders',
+    detailType: 'order.cancelled',
     description: "Voids a cancelled order's commission (charging back lines already paid out), or keeps the cancellation for its order",
-    pattern: { source: ['retail.orders'], 'detail-type': ['order.cancelled'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-  {
+  }),
+  consumer({
     name: 'tender-captured',
+    source: 'retail.payments',
+    detailType: 'tender.captured',
     description: "Applies a captured tender to its order's invoice, once per tender, or keeps it until the invoice exists",
-    pattern: { source: ['retail.payments'], 'detail-type': ['tender.captured'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-  {
+  }),
+  consumer({
     name: 'commission-rule-set',
+    source: 'retail.pricing',
+    detailType: 'commission.rule.set',
     description: "Caches a pricing service's commission rule, unless a later revision of it is cached",
-    pattern: { source: ['retail.pricing'], 'detail-type': ['commission.rule.set'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-  {
+  }),
+  consumer({
     name: 'commission-rule-status-set',
+    source: 'retail.pricing',
+    detailType: 'commission.rule.status.set',
     description: "Caches a commission rule's status, unless a later revision of the rule is cached; kept if it comes before the rule",
-    pattern: { source: ['retail.pricing'], 'detail-type': ['commission.rule.status.set'] },
-    stores: { table: 'write' },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
+  }),
 ];

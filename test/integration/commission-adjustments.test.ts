@@ -2,7 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { outcomesAt, succeededWith } from '../support/deliveries';
+import { succeededWith } from '../support/deliveries';
 import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
 /**
@@ -53,7 +53,7 @@ const setRule = () =>
 
 /** Places an order by Jane and answers its commission (accrued when a rule is cached). */
 async function placed(placedAt?: string): Promise<any> {
-  const result = await succeededWith(outcomesAt(deliverEvent('retail.orders', 'order.placed', order(fresh('ord'), placedAt)), ['order-placed-commission']));
+  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', order(fresh('ord'), placedAt)), ['order-placed-commission']);
   return (await post('/commission/get', { commission_id: result.commission_id }, writer)).body.data.commission;
 }
 

@@ -1,5 +1,5 @@
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { outcomesAt } from '../support/deliveries';
+import { deadLetterReason, succeededWith } from '../support/deliveries';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
 /**
@@ -65,16 +65,8 @@ const receivablesConsumers = ['order-placed', 'tender-captured'];
 const placeOrder = (detail: Record<string, unknown>) => deliverEvent('retail.orders', 'order.placed', detail);
 const captureTender = (detail: Record<string, unknown>) => deliverEvent('retail.payments', 'tender.captured', detail);
 
-/** Delivers and expects the one consumer to have succeeded; returns its result. */
-async function delivered(delivery: ReturnType<typeof deliverEvent>): Promise<any> {
-  const outcomes = await outcomesAt(delivery, receivablesConsumers);
-  expect(outcomes).toHaveLength(1);
-  const [outcome] = outcomes;
-  if (outcome?.status !== 'succeeded') {
-    throw new Error(`expected the delivery to succeed, got ${JSON.stringify(outcome, null, 2)}`);
-  }
-  return outcome.result;
-}
+/** Delivers and expects the receivables consumer to have succeeded; returns its result. */
+const delivered = (delivery: ReturnType<typeof deliverEvent>) => succeededWith(delivery, receivablesConsumers);
 
 /**
  * A due window wider than any invoice here. The lists below pass it so that
@@ -362,14 +354,8 @@ describe('invoice list', () => {
 });
 
 describe('malformed events', () => {
-  async function deadLettered(delivery: ReturnType<typeof deliverEvent>): Promise<string> {
-    const outcomes = await outcomesAt(delivery, receivablesConsumers);
-    expect(outcomes).toHaveLength(1);
-    const [outcome] = outcomes;
-    if (outcome?.status !== 'dead-lettered') throw new Error(`expected a dead letter, got ${JSON.stringify(outcome, null, 2)}`);
-    expect(api.consumers.deadLetters()).toContainEqual(outcome.deadLetter);
-    return outcome.deadLetter.error.errorMessage;
-  }
+  const deadLettered = (delivery: ReturnType<typeof deliverEvent>) =>
+    deadLetterReason(delivery, api.consumers, receivablesConsumers);
 
   it('dead-letters an order without its total, naming the field, and creates nothing', async () => {
     const orderId = fresh('ord');
