@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration } from 'aws-cdk-lib';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
@@ -46,6 +47,7 @@ export class AccountingHttpApi extends Construct {
           description: `POST ${apiBasePath}${route.path} (${route.operation})`,
           family: route.family,
           stores: route.stores,
+          timeout: route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds),
         },
         props.bindings,
       );

@@ -7,7 +7,7 @@ export const serviceEventSource = 'accounting';
 
 /** An outgoing event: ids and status only, never the record's contents. */
 export interface OutgoingEvent {
-  detailType: 'export.ready' | 'export.failed' | InvoiceNoticeType;
+  detailType: 'export.ready' | 'export.failed' | 'commission.payout.status_changed' | InvoiceNoticeType;
   detail: { orgcode: string; status: string; revision: number; occurred_at: string } & Record<string, unknown>;
 }
 

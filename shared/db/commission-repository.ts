@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommissionChange } from '../domain/commissions/commission-changes';
 import type { Commission, CommissionLine, CommissionStatus } from '../domain/commissions/commission';
-import { DuplicateIdError } from '../domain/errors';
+import { DuplicateIdError, InvalidStateError } from '../domain/errors';
 import type { AccountingEvent } from '../domain/events/accounting-event';
 import type { OrderCancelledDetail } from '../domain/receivables/incoming-events';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
@@ -245,4 +245,22 @@ export function listCommissions(orgcode: string, filter: CommissionFilter, limit
     startKey,
     (item) => withoutStorageAttributes<Commission>(item),
   );
+}
+
+/**
+ * Marks an accrued commission paid (every line of it is in a paid payout),
+ * under the revision it was read at; RevisionConflictError when it changed
+ * meanwhile, InvalidStateError when it is no longer accrued.
+ */
+export async function markCommissionPaid(commission: Commission, now: Date): Promise<void> {
+  await updateRevisioned({
+    key: keys.commission(commission.orgcode, commission.commission_id),
+    expectedRevision: commission.revision,
+    statusMove: {
+      from: ['accrued'],
+      invalid: (from) => new InvalidStateError(`A ${from} commission is not marked paid`, { from }),
+    },
+    set: { status: 'paid' },
+    now,
+  });
 }

@@ -165,3 +165,30 @@ export const unratedCommission = (orgcode: string, placedAt: string, commissionI
   pk: unratedCommissions(orgcode),
   sk: timeOrderedKey(placedAt, commissionId),
 });
+
+/**
+ * One partition per commission payout; gsi1 lists an associate's payouts and
+ * gsi2 the organisation's, by creation.
+ */
+export const commissionPayout = (orgcode: string, payoutId: string): ItemKey => ({
+  pk: `${org(orgcode)}#COMMISSION_PAYOUT#${part(payoutId)}`,
+  sk: 'PAYOUT',
+});
+export const payoutsOfAssociate = (orgcode: string, associateId: string) => `${org(orgcode)}#ASSOCIATE#${part(associateId)}#PAYOUTS`;
+export const payoutsOfOrg = (orgcode: string) => `${org(orgcode)}#COMMISSION_PAYOUTS`;
+/**
+ * An associate's payout desk per currency: the lease of the one payout being
+ * assembled, and the lines still to free (of a cancelled or abandoned payout).
+ */
+export const payoutDeskPartition = (orgcode: string, associateId: string, currency: string) =>
+  `${org(orgcode)}#ASSOCIATE#${part(associateId)}#PAYOUT_DESK#${currency}`;
+export const payoutDesk = (orgcode: string, associateId: string, currency: string): ItemKey => ({
+  pk: payoutDeskPartition(orgcode, associateId, currency),
+  sk: 'DESK',
+});
+export const payoutDeskWork = (orgcode: string, associateId: string, currency: string, kind: 'LINK' | 'RELEASE' | 'SETTLE', payoutId: string): ItemKey => ({
+  pk: payoutDeskPartition(orgcode, associateId, currency),
+  sk: `${kind}#${part(payoutId)}`,
+});
+/** Payout desk work (lines to free, commissions to mark paid) left by a call that stopped, for the sweep. */
+export const payoutWorkQueue = 'SYSTEM#PAYOUT_WORK';

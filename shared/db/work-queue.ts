@@ -32,18 +32,23 @@ export interface QueuedWork {
 /** Upper bound of the sort keys due at `now` ('$' sorts right after '#'). */
 const dueBound = (now: Date) => `${now.toISOString()}$`;
 
-export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[]> {
+/** The items of a gsi3 work queue due at `now`, earliest first. */
+export async function findDueEntries(queue: string, now: Date, limit: number, projection?: string): Promise<Record<string, unknown>[]> {
   const { Items } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi3',
       KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :due',
-      ExpressionAttributeValues: { ':queue': keys.exportWorkQueue, ':due': dueBound(now) },
-      ProjectionExpression: 'record_type, orgcode, export_id, batch_id',
+      ExpressionAttributeValues: { ':queue': queue, ':due': dueBound(now) },
+      ProjectionExpression: projection,
       Limit: limit,
     }),
   );
-  return (Items ?? []) as QueuedWork[];
+  return Items ?? [];
+}
+
+export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[]> {
+  return (await findDueEntries(keys.exportWorkQueue, now, limit, 'record_type, orgcode, export_id, batch_id')) as unknown as QueuedWork[];
 }
 
 /**

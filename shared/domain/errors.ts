@@ -94,6 +94,21 @@ export class IdempotencyInProgressError extends AccountingError {
   }
 }
 
+/** Another payout for the associate and currency is being assembled: retry once it is done. */
+export class PayoutInProgressError extends AccountingError {
+  readonly tag = 'conflict';
+  readonly httpStatus = 409;
+  override readonly retryable = true;
+
+  constructor(associateId: string, currency: string) {
+    super(
+      'payout_in_progress',
+      'Another payout for this associate and currency is being created; retry shortly',
+      { associate_id: associateId, currency },
+    );
+  }
+}
+
 export class UnauthorizedError extends AccountingError {
   readonly tag = 'unauthorized';
   readonly httpStatus = 401;

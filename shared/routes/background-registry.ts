@@ -38,9 +38,17 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
   },
   {
     name: 'outbox-publisher',
-    description: 'Publishes the invoice events waiting in the outbox to EventBridge, at least once',
+    description: 'Publishes the events waiting in the outbox (invoice, payout) to EventBridge, at least once',
     stores: { table: 'write', eventBus: 'publish' },
     timeoutSeconds: 60,
+    memoryMb: 512,
+    everyMinutes: 1,
+  },
+  {
+    name: 'commission-payout-sweeper',
+    description: 'Frees the payout desks of assemblies that stopped, and finishes payout work a call left (freeing, linking, settling lines)',
+    stores: { table: 'write' },
+    timeoutSeconds: 5 * 60,
     memoryMb: 512,
     everyMinutes: 1,
   },

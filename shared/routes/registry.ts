@@ -29,6 +29,10 @@ import { commissionGetRoute } from './commissions/commission-get.route';
 import { commissionListRoute } from './commissions/commission-list.route';
 import { commissionAdjustRoute } from './commissions/commission-adjust.route';
 import { commissionSplitSetRoute } from './commissions/commission-split-set.route';
+import { commissionPayoutCreateRoute } from './commissions/commission-payout-create.route';
+import { commissionPayoutGetRoute } from './commissions/commission-payout-get.route';
+import { commissionPayoutListRoute } from './commissions/commission-payout-list.route';
+import { commissionPayoutStatusSetRoute } from './commissions/commission-payout-status-set.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -66,6 +70,10 @@ export const httpRoutes: readonly RouteDefinition[] = [
   commissionListRoute,
   commissionAdjustRoute,
   commissionSplitSetRoute,
+  commissionPayoutCreateRoute,
+  commissionPayoutGetRoute,
+  commissionPayoutListRoute,
+  commissionPayoutStatusSetRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

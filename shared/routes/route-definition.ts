@@ -49,6 +49,8 @@ export interface RouteDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, R
   /** The request accepts `idempotency_key` and replays the original response. */
   idempotent: boolean;
   stores: StoreAccess;
+  /** Longer than the routes' default 10 s for a call that may do thousands of writes (API Gateway stops waiting at 30 s). */
+  timeoutSeconds?: number;
   /** A valid request body for the docs, the README and the route x caller test matrix. */
   example(orgcode: string): Record<string, unknown>;
   /** Returns the response `data` object. (Method syntax: a registry holds routes of every schema.) */

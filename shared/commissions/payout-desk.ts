@@ -1,0 +1,100 @@
+import { commissionLines, findCommission, markCommissionPaid } from '../db/commission-repository';
+import {
+  type Desk,
+  type DeskWork,
+  abandonStalledAssembly,
+  finishDeskWork,
+  linesOfPayout,
+  outstandingDeskWork,
+  payoutStatuses,
+  releaseLines,
+  writeLineageLinks,
+} from '../db/commission-payout-repository';
+import { retryingConflicts } from '../db/conflict-retry';
+import * as keys from '../db/keys';
+import { findDueEntries } from '../db/work-queue';
+import type { CommissionLine } from '../domain/commissions/commission';
+import type { SourceRef } from '../domain/common-schemas';
+import { InvalidStateError } from '../domain/errors';
+
+/**
+ * The work a payout change leaves on its associate's desk (docs/decisions.md:
+ * Commissions, payouts), each piece idempotent: written in the change's
+ * transaction, done right after it, and done by the sweep if the call stopped
+ * first.
+ */
+
+/** When the sweep takes desk work nobody finished: after any call that wrote it has surely stopped. */
+export const settleLater = (now: Date) => new Date(now.getTime() + 2 * 60_000);
+
+/** The record a line leads back to in the lineage: its commission, or the adjustment it is. */
+function tracedRecord(line: CommissionLine): SourceRef {
+  return line.commission_id !== undefined ? { kind: 'commission', id: line.commission_id } : { kind: 'adjustment', id: line.line_id };
+}
+
+function distinctRefs(lines: readonly CommissionLine[]): SourceRef[] {
+  const refs = new Map(lines.map((line) => tracedRecord(line)).map((ref) => [`${ref.kind}#${ref.id}`, ref]));
+  return [...refs.values()];
+}
+
+/** An accrued commission is paid once every payable line of it is in a paid payout. */
+async function settleCommission(orgcode: string, commissionId: string, now: Date): Promise<void> {
+  await retryingConflicts(async () => {
+    const commission = await findCommission(orgcode, commissionId);
+    if (!commission || commission.status !== 'accrued') return true;
+    const payable = (await commissionLines(commission)).filter((line) => line.status === 'payable');
+    const statuses = await payoutStatuses(orgcode, payable.flatMap((line) => (line.payout_id ? [line.payout_id] : [])));
+    const allPaid = payable.length > 0 && payable.every((line) => line.payout_id !== undefined && statuses.get(line.payout_id) === 'paid');
+    if (!allPaid) return true;
+    try {
+      await markCommissionPaid(commission, now);
+    } catch (error) {
+      // Voided or paid meanwhile: nothing left to mark.
+      if (!(error instanceof InvalidStateError)) throw error;
+    }
+    return true;
+  });
+}
+
+export async function runDeskWork(work: DeskWork, now: Date): Promise<void> {
+  const lines = await linesOfPayout(work, work, work.payout_id);
+  if (work.kind === 'RELEASE') await releaseLines(lines, work.payout_id, now);
+  if (work.kind === 'LINK' && work.link) {
+    const link = work.link;
+    await writeLineageLinks(distinctRefs(lines).map((ref) => ({ ref, item: link })), work.orgcode);
+  }
+  if (work.kind === 'SETTLE') {
+    const commissionIds = new Set(lines.filter((line) => line.kind === 'commission').flatMap((line) => (line.commission_id ? [line.commission_id] : [])));
+    for (const commissionId of commissionIds) await settleCommission(work.orgcode, commissionId, now);
+  }
+  await finishDeskWork(work);
+}
+
+/** Whatever the desk still owes, oldest kind first. */
+export async function runOutstandingDeskWork(desk: Desk, now: Date): Promise<void> {
+  for (const work of await outstandingDeskWork(desk)) await runDeskWork(work, now);
+}
+
+/** Desk entries the sweep takes per run; the rest wait a minute. */
+const entriesPerSweep = 100;
+
+/**
+ * One run of the payout sweep (every minute): frees the desks whose assembly
+ * stopped, with the lines it had claimed, and finishes desk work a call left.
+ */
+export async function sweepPayoutDesks(now: Date): Promise<{ done: number; failed: number }> {
+  let done = 0;
+  let failed = 0;
+  for (const entry of await findDueEntries(keys.payoutWorkQueue, now, entriesPerSweep)) {
+    const desk: Desk = { orgcode: String(entry.orgcode), associate_id: String(entry.associate_id), currency: String(entry.currency) };
+    try {
+      const work = entry.sk === 'DESK' ? await abandonStalledAssembly(desk, now) : (entry as unknown as DeskWork);
+      if (work) await runDeskWork(work, now);
+      done += 1;
+    } catch (error) {
+      failed += 1;
+      console.error(JSON.stringify({ level: 'error', message: 'payout desk work failed', sk: entry.sk, error: String(error) }));
+    }
+  }
+  return { done, failed };
+}

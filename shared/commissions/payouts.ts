@@ -1,0 +1,173 @@
+import {
+  type Desk,
+  type DeskWork,
+  DeskHeldError,
+  DeskLostError,
+  abandonAssembly,
+  claimLines,
+  completeAssembly,
+  deskWorkPut,
+  findPayout,
+  freeLines,
+  takeDesk,
+} from '../db/commission-payout-repository';
+import { eventRecordPuts } from '../db/event-repository';
+import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
+import { outboxPut } from '../db/outbox-repository';
+import { updateRevisioned } from '../db/revisioned-update';
+import * as keys from '../db/keys';
+import { withoutStorageAttributes } from '../db/item';
+import type { ChangeOrigin } from '../domain/change-origin';
+import {
+  type Payout,
+  type PayoutCreateRequest,
+  type PayoutStatusSetRequest,
+  invalidPayoutMove,
+  movedPayout,
+  newPayout,
+  payoutEvent,
+  payoutMoveSources,
+  sumPayoutLines,
+} from '../domain/commissions/payout';
+import { InvalidStateError, NotFoundError, PayoutInProgressError, RevisionConflictError } from '../domain/errors';
+import { lineageItem } from '../domain/events/accounting-event';
+import { newId } from '../domain/identifiers';
+import { fromMinorUnits } from '../domain/receivables/money';
+import { requireExpectedRevision } from '../domain/revision';
+import type { OutgoingEvent } from '../bus/outgoing-events';
+import { runDeskWork, runOutstandingDeskWork, settleLater } from './payout-desk';
+
+/**
+ * How long an assembly holds its desk. Longer than any call runs (routes stop
+ * at 29 s), so only a stopped assembly loses it; the claims check the desk, so
+ * even a late one cannot take a line after that.
+ */
+const deskLeaseMs = 120_000;
+
+function payoutNotice(payout: Payout): OutgoingEvent {
+  return {
+    detailType: 'commission.payout.status_changed',
+    detail: {
+      orgcode: payout.orgcode,
+      payout_id: payout.payout_id,
+      status: payout.status,
+      revision: payout.revision,
+      occurred_at: payout.updated_at,
+    },
+  };
+}
+
+/**
+ * `/commission/payout/create` (docs/decisions.md: Commissions, payouts): takes
+ * every payable line of the associate in the currency and period that no
+ * payout holds, commission shares and adjustments alike (chargebacks net
+ * against the rest), on the associate's desk, which one assembly holds at a
+ * time. Nothing to pay (no free line, or a net of zero or less): 409
+ * invalid-state, and the lines stay free.
+ */
+export async function createPayout(request: PayoutCreateRequest, origin: ChangeOrigin, idempotency?: IdempotencyClaim): Promise<{ payout: Payout }> {
+  const desk: Desk = { orgcode: origin.orgcode, associate_id: request.associate_id, currency: request.currency };
+  const period = { from_utc: request.from_utc, to_utc: request.to_utc };
+  const payoutId = newId('cpo', origin.now);
+  try {
+    await takeDesk(desk, period, payoutId, origin.now, new Date(origin.now.getTime() + deskLeaseMs));
+  } catch (error) {
+    if (error instanceof DeskHeldError) throw new PayoutInProgressError(request.associate_id, request.currency);
+    throw error;
+  }
+  let ended = false;
+  try {
+    // Lines a cancelled or stopped payout still holds are freed first, so this payout can take them.
+    await runOutstandingDeskWork(desk, origin.now);
+    const claimed = await claimLines(desk, payoutId, await freeLines(desk, period), origin.now);
+    const sum = sumPayoutLines(claimed, request.currency);
+    if (sum.amount <= 0n) {
+      throw new InvalidStateError(
+        claimed.length
+          ? `Nothing to pay: the associate's free lines in ${request.currency} for the period net to ${fromMinorUnits(sum.amount, request.currency)}`
+          : `Nothing to pay: the associate has no free payable line in ${request.currency} for the period`,
+        { line_count: claimed.length, amount: fromMinorUnits(sum.amount, request.currency) },
+        'nothing_payable',
+      );
+    }
+    const payout = newPayout(payoutId, request, sum, origin);
+    const event = payoutEvent(payout, newId('evt', origin.now), creationReason(payout), request.source_refs, origin);
+    const link: DeskWork = { ...desk, ...period, kind: 'LINK', payout_id: payoutId, link: lineageItem(event, { kind: 'payout', id: payoutId }) };
+    const data = { payout };
+    await completeAssembly(
+      desk,
+      payout,
+      event,
+      outboxPut(payoutNotice(payout), origin.now),
+      [deskWorkPut(link, settleLater(origin.now))],
+      idempotency && idempotencyRecordPut(idempotency, data, origin.now),
+    );
+    ended = true;
+    await runDeskWork(link, origin.now).catch(leftForTheSweep(link));
+    return data;
+  } finally {
+    if (!ended) await abandon(desk, period, payoutId, origin.now);
+  }
+}
+
+/** Leaves the desk and frees what the assembly claimed; if even that fails, the lease runs out and the sweep does it. */
+async function abandon(desk: Desk, period: { from_utc: string; to_utc: string }, payoutId: string, now: Date): Promise<void> {
+  try {
+    const release = await abandonAssembly(desk, period, payoutId, now);
+    await runDeskWork(release, now);
+  } catch (error) {
+    if (!(error instanceof DeskLostError)) leftForTheSweep({ ...desk, ...period, kind: 'RELEASE', payout_id: payoutId })(error);
+  }
+}
+
+const creationReason = (payout: Payout) =>
+  `Payout ${payout.payout_id} created for associate ${payout.associate_id}: ${payout.line_count} line(s) counting from ${payout.from_utc} to ${payout.to_utc}${payout.reason ? ` (${payout.reason})` : ''}`;
+
+/** The call has answered already: desk work that fails is logged and left on the queue for the sweep. */
+function leftForTheSweep(work: Pick<DeskWork, 'kind' | 'payout_id'>) {
+  return (error: unknown) => {
+    console.error(
+      JSON.stringify({ level: 'error', message: 'payout desk work left for the sweep', kind: work.kind, payout_id: work.payout_id, error: String(error) }),
+    );
+  };
+}
+
+/**
+ * `/commission/payout/status/set`: pending → approved → paid, and pending or
+ * approved → cancelled, under the expected revision; each move records
+ * `commission.payout_status_changed` and announces
+ * `commission.payout.status_changed` in its transaction. Cancelling frees the
+ * payout's lines; paying marks the commissions whose every line is now paid.
+ * Both are desk work written in the same transaction and done before the
+ * answer, or by the sweep if this call stops first.
+ */
+export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: ChangeOrigin): Promise<{ payout: Payout }> {
+  const expected = requireExpectedRevision(request.expected_revision);
+  const current = await findPayout(origin.orgcode, request.payout_id);
+  if (!current) throw new NotFoundError();
+  if (current.revision !== expected) throw new RevisionConflictError(expected, current.revision);
+  const target = request.status;
+  if (!payoutMoveSources(target).includes(current.status)) throw invalidPayoutMove(current.status, target);
+  const payout = movedPayout(current, target, origin.now);
+  const reason = `Payout ${payout.payout_id} ${target}${request.reason ? ` (${request.reason})` : ''}`;
+  const event = payoutEvent(payout, newId('evt', origin.now), reason, request.source_refs, origin);
+  const desk: Desk = { orgcode: payout.orgcode, associate_id: payout.associate_id, currency: payout.currency };
+  const followUp: DeskWork | undefined =
+    target === 'cancelled' || target === 'paid'
+      ? { ...desk, from_utc: payout.from_utc, to_utc: payout.to_utc, kind: target === 'cancelled' ? 'RELEASE' : 'SETTLE', payout_id: payout.payout_id }
+      : undefined;
+  const stored = await updateRevisioned({
+    key: keys.commissionPayout(payout.orgcode, payout.payout_id),
+    expectedRevision: expected,
+    statusMove: { from: payoutMoveSources(target), invalid: (from) => invalidPayoutMove(from, target) },
+    set: { status: target, [`${target}_at`]: payout.updated_at },
+    companions: [
+      ...eventRecordPuts(event),
+      outboxPut(payoutNotice(payout), origin.now),
+      ...(followUp ? [deskWorkPut(followUp, settleLater(origin.now))] : []),
+    ],
+    now: origin.now,
+  });
+  if (followUp) await runDeskWork(followUp, origin.now).catch(leftForTheSweep(followUp));
+  return { payout: withoutStorageAttributes<Payout>(stored) };
+}

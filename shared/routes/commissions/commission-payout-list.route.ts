@@ -1,0 +1,35 @@
+import * as z from 'zod/mini';
+import { listPayouts } from '../../db/commission-payout-repository';
+import type { StartKey } from '../../db/query-page';
+import { payoutSchema, payoutStatuses } from '../../domain/commissions/payout';
+import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { currencyCode } from '../../domain/receivables/money';
+import { pageCursor } from '../page-cursor';
+import { defineRoute } from '../route-definition';
+
+export const commissionPayoutListRoute = defineRoute({
+  path: '/commission/payout/list',
+  operation: 'commission.payout.list',
+  name: 'commission-payout-list',
+  family: 'commissions',
+  summary: "List the organisation's commission payouts, or one associate's, newest first, filtered by status and currency.",
+  schema: z.strictObject({
+    associate_id: z.optional(clientId),
+    status: z.optional(z.enum(payoutStatuses)),
+    currency: z.optional(currencyCode),
+    limit: listLimit(),
+    next_token: nextToken,
+    ...commonRequestFields,
+  }),
+  response: z.object({ payouts: z.array(payoutSchema), next_token: nextPageToken }),
+  roles: 'read',
+  idempotent: false,
+  stores: { table: 'read' },
+  example: () => ({ associate_id: 'assoc_jane', status: 'pending' }),
+  handle: async (input, context) => {
+    const { limit, next_token, request_context: _context, ...filter } = input;
+    const cursor = pageCursor<StartKey>(context, filter);
+    const page = await listPayouts(context.caller.orgcode, filter, limit, cursor.read(next_token));
+    return { payouts: page.items, next_token: cursor.next(page.lastKey) ?? null };
+  },
+});

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { setPayoutStatus } from '../../commissions/payouts';
+import { payoutSchema, payoutStatusSetRequest } from '../../domain/commissions/payout';
+import { defineRoute } from '../route-definition';
+
+export const commissionPayoutStatusSetRoute = defineRoute({
+  path: '/commission/payout/status/set',
+  operation: 'commission.payout.status.set',
+  name: 'commission-payout-status-set',
+  family: 'commissions',
+  summary:
+    'Move a payout one step (pending to approved to paid) or cancel it before it is paid, freeing its lines, under its expected revision.',
+  schema: payoutStatusSetRequest,
+  response: z.object({ payout: payoutSchema }),
+  roles: 'commission_write',
+  idempotent: false,
+  stores: { table: 'write' },
+  // Cancelling frees, and paying settles, up to thousands of lines before the answer.
+  timeoutSeconds: 29,
+  example: () => ({ payout_id: 'cpo_01JEXAMPLE0000000000000000', status: 'approved', expected_revision: 1 }),
+  handle: (input, context) =>
+    setPayoutStatus(input, { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now }),
+});

@@ -1,0 +1,307 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { BusEvent } from '../../shared/local/event-bus-api';
+import { sweepPayoutDesks } from '../../shared/commissions/payout-desk';
+import { dynamo, tableName } from '../../shared/db/client';
+import * as keys from '../../shared/db/keys';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { succeededWith } from '../support/deliveries';
+import { type LocalApi, deliverEvent, invokeOperator, post, startLocalApi } from '../support/local-api';
+
+/**
+ * Commission payouts (docs/decisions.md: Commissions, payouts) through the
+ * HTTP routes, the real consumers, the sweep and DynamoDB Local.
+ */
+
+let api: LocalApi;
+let orgcode: string;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  orgcode = uniqueOrgcode('PAYOUT');
+  admin = await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] });
+});
+
+let sequence = 0;
+const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+const jane = 'assoc_jane';
+const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' };
+
+/** 200.00 before tax by Jane: 5 % under rule_all is 10.00. */
+const order = (orderId: string, placedAt: string) => ({
+  orgcode,
+  order_id: orderId,
+  customer_id: 'cust_walk_in',
+  placed_at: placedAt,
+  currency: 'USD',
+  lines: [{ sku: 'CHAIR', quantity: 1, unit_amount: 200 }],
+  subtotal: 200,
+  tax_total: 0,
+  total: 200,
+  channel_code: 'pos',
+  associate_id: jane,
+});
+
+const setRule = () =>
+  succeededWith(
+    deliverEvent('retail.pricing', 'commission.rule.set', { orgcode, rule_id: 'rule_all', name: 'All', status: 'active', rate_bps: 500, effective_from: '2026-01-01T00:00:00Z', revision: 1 }),
+  );
+
+async function placed(placedAt = '2026-11-10T10:00:00Z'): Promise<{ commission_id: string; order_id: string }> {
+  const orderId = fresh('ord');
+  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', order(orderId, placedAt)), ['order-placed-commission']);
+  return { commission_id: result.commission_id, order_id: orderId };
+}
+
+const cancel = (orderId: string) =>
+  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-20T09:00:00Z' }), ['order-cancelled']);
+
+const adjust = (body: Record<string, unknown>) =>
+  post('/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body }, admin);
+
+const create = (body: Record<string, unknown> = {}) => post('/commission/payout/create', { associate_id: jane, currency: 'USD', ...november, ...body }, admin);
+const move = (payout: { payout_id: string; revision: number }, status: string) =>
+  post('/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: payout.revision }, admin);
+
+async function linesOf(associateId = jane): Promise<any[]> {
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.commissionLine(orgcode, associateId, '', '').pk },
+      ConsistentRead: true,
+    }),
+  );
+  return Items ?? [];
+}
+
+async function lineageTypes(kind: string, id: string): Promise<string[]> {
+  const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, admin);
+  expect(page.status).toBe(200);
+  return page.body.data.lineage.map((item: any) => item.event_type).sort();
+}
+
+describe('/commission/payout/create', () => {
+  it("takes every free payable line of the associate's currency and period, chargebacks netted", async () => {
+    await setRule();
+    const first = await placed();
+    await placed('2026-11-30T23:59:59Z');
+    await placed('2026-12-01T00:00:00Z'); // December: not this period's
+    expect((await adjust({ kind: 'bonus', amount: 5 })).status).toBe(200);
+    expect((await adjust({ kind: 'chargeback', amount: -2.5 })).status).toBe(200);
+    expect((await adjust({ kind: 'bonus', amount: 7, currency: 'EUR' })).status).toBe(200);
+    const response = await create({ reason: 'November run' });
+    expect(response.status).toBe(200);
+    const { payout } = response.body.data;
+    // Adjustments count when made (today), so they are November's only if today is: give them their own period.
+    const adjustmentsNow = Date.now() >= Date.parse(november.from_utc) && Date.now() < Date.parse(november.to_utc);
+    expect(payout).toMatchObject({
+      associate_id: jane,
+      currency: 'USD',
+      status: 'pending',
+      revision: 1,
+      reason: 'November run',
+      ...november,
+      from_utc: '2026-11-01T00:00:00.000Z',
+      to_utc: '2026-12-01T00:00:00.000Z',
+    });
+    expect(payout.payout_id).toMatch(/^cpo_/);
+    expect(payout.by_kind.commission).toBe(20);
+    expect(payout.amount).toBe(adjustmentsNow ? 22.5 : 20);
+    const held = (await linesOf()).filter((line) => line.payout_id === payout.payout_id);
+    expect(held).toHaveLength(payout.line_count);
+    expect(held.every((line) => line.currency === 'USD' && line.counts_at >= '2026-11-01' && line.counts_at < '2026-12-01')).toBe(true);
+    expect(await lineageTypes('commission', first.commission_id)).toContain('commission.payout_status_changed');
+    expect(await lineageTypes('payout', payout.payout_id)).toEqual(['commission.payout_status_changed']);
+  });
+
+  it('refuses a period with nothing free to pay, 409 invalid-state, and one netting to zero or less leaves its lines free', async () => {
+    const empty = await create();
+    expect(empty.status).toBe(409);
+    expect(empty.body.error).toMatchObject({ error_code: 'accounting.nothing_payable', major: { tag: 'invalid-state' } });
+    const now = new Date();
+    const today = { from_utc: new Date(now.getTime() - 3_600_000).toISOString(), to_utc: new Date(now.getTime() + 3_600_000).toISOString() };
+    await adjust({ kind: 'bonus', amount: 3 });
+    await adjust({ kind: 'chargeback', amount: -4 });
+    const negative = await create(today);
+    expect(negative.status).toBe(409);
+    expect(negative.body.error.details).toMatchObject({ line_count: 2, amount: -1 });
+    expect((await linesOf()).every((line) => line.payout_id === undefined)).toBe(true);
+    await adjust({ kind: 'bonus', amount: 1.01 });
+    const positive = await create(today);
+    expect(positive.status).toBe(200);
+    expect(positive.body.data.payout).toMatchObject({ amount: 0.01, line_count: 3 });
+  });
+
+  it('replays the same idempotency_key with the original payout', async () => {
+    await setRule();
+    await placed();
+    const first = await create({ idempotency_key: 'nov-run' });
+    const again = await create({ idempotency_key: 'nov-run' });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+  });
+
+  it('gives every line to one payout when 20 creations for the same associate and period race', async () => {
+    await setRule();
+    const commissions = await Promise.all(Array.from({ length: 12 }, (_, index) => placed(`2026-11-0${1 + (index % 9)}T10:00:00Z`)));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => create()));
+    const created = responses.filter((response) => response.status === 200);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const response of responses.filter((r) => r.status !== 200)) {
+      expect(response.status).toBe(409);
+      expect(['accounting.payout_in_progress', 'accounting.nothing_payable']).toContain(response.body.error.error_code);
+    }
+    const lines = await linesOf();
+    expect(lines).toHaveLength(commissions.length);
+    const payoutIds = new Set(created.map((response) => response.body.data.payout.payout_id));
+    expect(lines.every((line) => payoutIds.has(line.payout_id))).toBe(true);
+    const counted = created.reduce((sum, response) => sum + response.body.data.payout.line_count, 0);
+    expect(counted).toBe(commissions.length);
+  });
+
+  it('claims more lines than one transaction holds (250 lines, three claim transactions)', async () => {
+    const now = new Date();
+    const today = { from_utc: new Date(now.getTime() - 3_600_000).toISOString(), to_utc: new Date(now.getTime() + 3_600_000).toISOString() };
+    for (let batch = 0; batch < 25; batch += 1) {
+      const responses = await Promise.all(Array.from({ length: 10 }, () => adjust({ kind: 'bonus', amount: 0.01 })));
+      expect(responses.every((response) => response.status === 200)).toBe(true);
+    }
+    const response = await create(today);
+    expect(response.status).toBe(200);
+    expect(response.body.data.payout).toMatchObject({ line_count: 250, amount: 2.5 });
+    const lines = await linesOf();
+    expect(lines.filter((line) => line.payout_id === response.body.data.payout.payout_id)).toHaveLength(250);
+  });
+});
+
+describe('/commission/payout/status/set', () => {
+  it('moves pending → approved → paid one step at a time, marks the commissions paid and records each move', async () => {
+    await setRule();
+    const sale = await placed();
+    const pending = (await create()).body.data.payout;
+    const skipped = await move(pending, 'paid');
+    expect(skipped.status).toBe(409);
+    expect(skipped.body.error).toMatchObject({ error_code: 'accounting.payout_not_approved', major: { tag: 'invalid-state' } });
+    const missing = await post('/commission/payout/status/set', { payout_id: pending.payout_id, status: 'approved' }, admin);
+    expect(missing.status).toBe(428);
+    const approved = (await move(pending, 'approved')).body.data.payout;
+    expect(approved).toMatchObject({ status: 'approved', revision: 2 });
+    expect(approved.approved_at).toBeDefined();
+    const stale = await move(pending, 'cancelled');
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details).toMatchObject({ supplied_revision: 1, current_revision: 2 });
+    const paid = (await move(approved, 'paid')).body.data.payout;
+    expect(paid).toMatchObject({ status: 'paid', revision: 3 });
+    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    expect(commission.status).toBe('paid');
+    expect(await lineageTypes('payout', pending.payout_id)).toEqual(Array(3).fill('commission.payout_status_changed'));
+    expect((await move(paid, 'cancelled')).status).toBe(409);
+  });
+
+  it('cancelling frees the lines, so the next payout takes them', async () => {
+    await setRule();
+    await placed();
+    const first = (await create()).body.data.payout;
+    const cancelled = (await move(first, 'cancelled')).body.data.payout;
+    expect(cancelled).toMatchObject({ status: 'cancelled', revision: 2 });
+    expect(cancelled.cancelled_at).toBeDefined();
+    expect((await linesOf()).every((line) => line.payout_id === undefined)).toBe(true);
+    const second = await create();
+    expect(second.status).toBe(200);
+    expect(second.body.data.payout.amount).toBe(first.amount);
+  });
+
+  it('a cancelled order whose commission was paid is charged back in the next payout', async () => {
+    await setRule();
+    const sale = await placed();
+    const paid = await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
+    expect(paid.status).toBe('paid');
+    await cancel(sale.order_id);
+    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    expect(commission.status).toBe('voided');
+    const chargeback = (await linesOf()).find((line) => line.kind === 'chargeback');
+    expect(chargeback).toMatchObject({ amount: -10, status: 'payable' });
+    expect(chargeback.payout_id).toBeUndefined();
+  });
+
+  it('announces every status change through the outbox, ids and status only', async () => {
+    const seen: BusEvent[] = [];
+    const unsubscribe = api.bus.subscribe((event) => {
+      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === orgcode) seen.push(event);
+    });
+    try {
+      await setRule();
+      await placed();
+      const payout = (await create()).body.data.payout;
+      await move(payout, 'approved');
+      while ((await invokeOperator<{ published: number }>('outbox-publisher', {})).published > 0);
+      expect(seen.map((event) => [event['detail-type'], (event.detail as any).status])).toEqual([
+        ['commission.payout.status_changed', 'pending'],
+        ['commission.payout.status_changed', 'approved'],
+      ]);
+      expect(Object.keys(seen[0]!.detail as object).sort()).toEqual(['occurred_at', 'orgcode', 'payout_id', 'revision', 'status']);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('/commission/payout/get and /commission/payout/list', () => {
+  it("reads a payout, lists an associate's and the organisation's, and hides them from another organisation", async () => {
+    await setRule();
+    await placed();
+    const payout = (await create()).body.data.payout;
+    expect((await post('/commission/payout/get', { payout_id: payout.payout_id }, admin)).body.data.payout).toEqual(payout);
+    const byAssociate = await post('/commission/payout/list', { associate_id: jane }, admin);
+    expect(byAssociate.body.data.payouts.map((p: any) => p.payout_id)).toEqual([payout.payout_id]);
+    expect((await post('/commission/payout/list', { status: 'paid' }, admin)).body.data.payouts).toEqual([]);
+    expect((await post('/commission/payout/list', { status: 'pending', currency: 'USD' }, admin)).body.data.payouts).toHaveLength(1);
+    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('OTHER'), roles: ['commission_admin', 'acct_view'] });
+    expect((await post('/commission/payout/get', { payout_id: payout.payout_id }, stranger)).status).toBe(404);
+    expect((await post('/commission/payout/list', {}, stranger)).body.data.payouts).toEqual([]);
+  });
+});
+
+describe('an assembly that stops halfway', () => {
+  it('frees the lines it claimed once the sweep finds its lease run out (crash injected with a client middleware)', async () => {
+    const now = new Date();
+    const today = { from_utc: new Date(now.getTime() - 3_600_000).toISOString(), to_utc: new Date(now.getTime() + 3_600_000).toISOString() };
+    for (let batch = 0; batch < 15; batch += 1) {
+      await Promise.all(Array.from({ length: 10 }, () => adjust({ kind: 'bonus', amount: 1 })));
+    }
+    // DynamoDB Local cannot crash a process between two calls: fail every write after the first claim transaction.
+    let transactions = 0;
+    const name = 'crash-after-first-claim';
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        const command = String(context.commandName);
+        if (command === 'TransactWriteItemsCommand' && (transactions += 1) > 1) throw new Error('process stopped');
+        if (transactions > 1 && ['DeleteItemCommand', 'UpdateItemCommand', 'PutItemCommand'].includes(command)) throw new Error('process stopped');
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    let crashed;
+    try {
+      crashed = await create(today);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+    expect(crashed.status).toBe(500);
+    const claimed = (await linesOf()).filter((line) => line.payout_id !== undefined);
+    expect(claimed).toHaveLength(99);
+    expect((await create(today)).body.error).toMatchObject({ error_code: 'accounting.payout_in_progress', retryable: true });
+    // Three minutes on, the lease has run out: the sweep (what its Lambda runs, given that instant) frees the desk and the lines.
+    await sweepPayoutDesks(new Date(Date.now() + 3 * 60_000));
+    expect((await linesOf()).filter((line) => line.payout_id !== undefined)).toHaveLength(0);
+    const retried = await create(today);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.payout.line_count).toBe(150);
+  });
+});
