@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { AgingReport } from './aging-report';
 import { type BuiltBundle, type ImportTiming, baselineName } from './bundles';
 import type { CapacityResult } from './capacity';
+import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
 import type { LatencyReport, ParityResult } from './latency';
 import { round } from './stats';
@@ -24,6 +25,8 @@ export interface BenchSettings {
   arInvoices: number;
   /** Customer rows asked for per /ar/aging/report and /ar/balance call. */
   arReportLimit: number;
+  /** Payable lines of the payout section's associate (BENCH_PAYOUT_LINES). */
+  payoutLines: number;
 }
 
 export interface ScanCheck {
@@ -45,6 +48,7 @@ export interface BenchResults {
   capacity: CapacityResult[];
   scan: ScanCheck;
   aging: AgingReport;
+  payout: PayoutBenchReport;
   export: ExportReport;
 }
 
@@ -64,6 +68,8 @@ export const limits = {
   eventGetReadRcu: 0.5,
   /** The whole paged aging report over reading every open invoice once: the aggregates must cost less. */
   agingRcuRatio: 1,
+  /** A payout's route may run this long (its timeout; API Gateway waits 30 s). */
+  payoutCreateSeconds: 29,
   /** Peak RSS of the largest export build over the smallest's: flat memory whatever the window. */
   exportRssRatio: 1.3,
 } as const;
@@ -120,6 +126,17 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   });
   // measureAgingReport fails the bench on any difference, so reaching here means they matched.
   rows.push({ target: '/ar/aging/report and /ar/balance totals vs seeded balances', measured: 'exact', limit: 'exact', pass: true });
+  const [create] = results.payout.steps;
+  if (create) {
+    rows.push({
+      target: `${create.label}, ${results.payout.lines} lines, wall time`,
+      measured: `${create.seconds.toFixed(1)} s`,
+      limit: `<= ${limits.payoutCreateSeconds} s`,
+      pass: create.seconds <= limits.payoutCreateSeconds,
+    });
+  }
+  // measurePayout fails the bench unless the payout took every line and the statement's totals matched it.
+  rows.push({ target: 'payout amount and statement totals vs seeded lines', measured: 'exact', limit: 'exact', pass: true });
   const exports = results.export.runs;
   if (exports.length > 1) {
     const ratio = results.export.rssRatio;
@@ -281,6 +298,19 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   );
   const owed = aging.owed.map((entry) => `${entry.currency} ${entry.amount} (${entry.openInvoices} invoices)`).join(', ');
   out.push(`  Owed: ${owed}. Both routes' totals equal the seeded invoices' balances to the minor unit (the aging report listed ${aging.customerRows} customer rows).`);
+
+  out.push('');
+  const { payout } = results;
+  out.push(
+    `Commission payout: ${payout.lines} payable lines of one associate in one month (${payout.chargebacks} of them chargebacks), seeded with BatchWriteItem in ${payout.seedSeconds.toFixed(1)} s, netting USD ${payout.amount}. ` +
+      'Created in one call, its statement paged through, then cancelled (which frees every line), each step metered (ConsumedCapacity TOTAL, the credential reads included).',
+  );
+  out.push(
+    table(
+      ['step', 'calls', 'commands', 'transactions', 'RCU', 'WCU', 'WCU per line', 's'],
+      payout.steps.map((step) => [step.label, step.calls, step.commands, step.transactions, units(step.rcu), units(step.wcu), (step.wcu / payout.lines).toFixed(2), step.seconds.toFixed(2)]),
+    ),
+  );
 
   out.push('');
   const exported = results.export;

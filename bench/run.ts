@@ -3,6 +3,7 @@ import { dynamo } from '../shared/db/client';
 import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 import { measureAgingReport } from './aging-report';
+import { measurePayout } from './commission-payout';
 import { buildBundles, timeImports } from './bundles';
 import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
@@ -36,6 +37,7 @@ const settings: BenchSettings = {
   paymentInvoices: (latencyWarmup + latencyCalls) * 3 + 2 + capacityCalls,
   arInvoices: Number(process.env.BENCH_AR_INVOICES ?? 50_000),
   arReportLimit: 256,
+  payoutLines: Number(process.env.BENCH_PAYOUT_LINES ?? 5000),
 };
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -96,6 +98,9 @@ async function main(): Promise<void> {
         log,
       });
 
+      log(`commission payout of ${settings.payoutLines} lines, its statement and its cancellation (${elapsed()})`);
+      const payout = await measurePayout({ client: seeder, tableName, baseUrl, orgcode: benchOrgcode('BP'), lines: settings.payoutLines, log });
+
       // Last: its 100,000 events would otherwise sit in the table the latency section reads.
       log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
       const exported = await measureExports({
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
           references: scanReferences(root),
         },
         aging,
+        payout,
         export: exported,
       };
     } finally {

@@ -6,11 +6,12 @@ import {
   finishDeskWork,
   linesOfPayout,
   outstandingDeskWork,
-  payoutStatuses,
+  readPayoutStatuses,
   releaseLines,
   writeLineageLinks,
 } from '../db/commission-payout-repository';
 import { retryingConflicts } from '../db/conflict-retry';
+import { inParallel } from '../db/in-parallel';
 import * as keys from '../db/keys';
 import { findDueEntries } from '../db/work-queue';
 import type { CommissionLine } from '../domain/commissions/commission';
@@ -43,7 +44,7 @@ async function settleCommission(orgcode: string, commissionId: string, now: Date
     const commission = await findCommission(orgcode, commissionId);
     if (!commission || commission.status !== 'accrued') return true;
     const payable = (await commissionLines(commission)).filter((line) => line.status === 'payable');
-    const statuses = await payoutStatuses(orgcode, payable.flatMap((line) => (line.payout_id ? [line.payout_id] : [])));
+    const statuses = await readPayoutStatuses(orgcode, payable.flatMap((line) => (line.payout_id ? [line.payout_id] : [])));
     const allPaid = payable.length > 0 && payable.every((line) => line.payout_id !== undefined && statuses.get(line.payout_id) === 'paid');
     if (!allPaid) return true;
     try {
@@ -65,9 +66,32 @@ export async function runDeskWork(work: DeskWork, now: Date): Promise<void> {
   }
   if (work.kind === 'SETTLE') {
     const commissionIds = new Set(lines.filter((line) => line.kind === 'commission').flatMap((line) => (line.commission_id ? [line.commission_id] : [])));
-    for (const commissionId of commissionIds) await settleCommission(work.orgcode, commissionId, now);
+    await inParallel([...commissionIds], (commissionId) => settleCommission(work.orgcode, commissionId, now));
   }
   await finishDeskWork(work);
+}
+
+/** Desk work that failed after its change committed: logged, and still queued for the sweep. */
+export function leftForTheSweep(work: Pick<DeskWork, 'kind' | 'payout_id'>, error: unknown): void {
+  console.error(
+    JSON.stringify({ level: 'error', message: 'payout desk work left for the sweep', kind: work.kind, payout_id: work.payout_id, error: String(error) }),
+  );
+}
+
+/**
+ * Desk work a call does before it answers, for at most `budgetMs`: a payout of
+ * thousands of lines may take longer than a call can wait, and then the sweep
+ * finishes it (every piece is idempotent). Failures are logged and left for
+ * the sweep too: the change itself has committed.
+ */
+export async function runDeskWorkWithin(work: DeskWork, now: Date, budgetMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, budgetMs);
+  });
+  const running = runDeskWork(work, now).catch((error: unknown) => leftForTheSweep(work, error));
+  await Promise.race([running, budget]);
+  clearTimeout(timer);
 }
 
 /** Whatever the desk still owes, oldest kind first. */

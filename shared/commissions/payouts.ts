@@ -35,7 +35,7 @@ import { newId } from '../domain/identifiers';
 import { fromMinorUnits } from '../domain/receivables/money';
 import { requireExpectedRevision } from '../domain/revision';
 import type { OutgoingEvent } from '../bus/outgoing-events';
-import { runDeskWork, runOutstandingDeskWork, settleLater } from './payout-desk';
+import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, settleLater } from './payout-desk';
 
 /**
  * How long an assembly holds its desk. Longer than any call runs (routes stop
@@ -43,6 +43,8 @@ import { runDeskWork, runOutstandingDeskWork, settleLater } from './payout-desk'
  * even a late one cannot take a line after that.
  */
 const deskLeaseMs = 120_000;
+/** What a call spends on its desk work before answering (routes stop at 29 s): the sweep does the rest. */
+const inlineDeskWorkMs = 15_000;
 
 function payoutNotice(payout: Payout): OutgoingEvent {
   return {
@@ -103,34 +105,28 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
       idempotency && idempotencyRecordPut(idempotency, data, origin.now),
     );
     ended = true;
-    await runDeskWork(link, origin.now).catch(leftForTheSweep(link));
+    await runDeskWorkWithin(link, origin.now, inlineDeskWorkMs);
     return data;
   } finally {
     if (!ended) await abandon(desk, period, payoutId, origin.now);
   }
 }
 
-/** Leaves the desk and frees what the assembly claimed; if even that fails, the lease runs out and the sweep does it. */
+/**
+ * Leaves the desk and frees what the assembly claimed. If the desk cannot be
+ * left (another assembly took it over and frees these lines itself, or
+ * storage failed), the lease runs out and the sweep frees them.
+ */
 async function abandon(desk: Desk, period: { from_utc: string; to_utc: string }, payoutId: string, now: Date): Promise<void> {
-  try {
-    const release = await abandonAssembly(desk, period, payoutId, now);
-    await runDeskWork(release, now);
-  } catch (error) {
-    if (!(error instanceof DeskLostError)) leftForTheSweep({ ...desk, ...period, kind: 'RELEASE', payout_id: payoutId })(error);
-  }
+  const release = await abandonAssembly(desk, period, payoutId, now).catch((error: unknown) => {
+    if (!(error instanceof DeskLostError)) leftForTheSweep({ kind: 'RELEASE', payout_id: payoutId }, error);
+    return undefined;
+  });
+  if (release) await runDeskWorkWithin(release, now, inlineDeskWorkMs);
 }
 
 const creationReason = (payout: Payout) =>
   `Payout ${payout.payout_id} created for associate ${payout.associate_id}: ${payout.line_count} line(s) counting from ${payout.from_utc} to ${payout.to_utc}${payout.reason ? ` (${payout.reason})` : ''}`;
-
-/** The call has answered already: desk work that fails is logged and left on the queue for the sweep. */
-function leftForTheSweep(work: Pick<DeskWork, 'kind' | 'payout_id'>) {
-  return (error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'error', message: 'payout desk work left for the sweep', kind: work.kind, payout_id: work.payout_id, error: String(error) }),
-    );
-  };
-}
 
 /**
  * `/commission/payout/status/set`: pending → approved → paid, and pending or
@@ -168,6 +164,6 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
     ],
     now: origin.now,
   });
-  if (followUp) await runDeskWork(followUp, origin.now).catch(leftForTheSweep(followUp));
+  if (followUp) await runDeskWorkWithin(followUp, origin.now, inlineDeskWorkMs);
   return { payout: withoutStorageAttributes<Payout>(stored) };
 }

@@ -1,11 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { Payout, PayoutStatus } from '../domain/commissions/payout';
-import { DuplicateIdError } from '../domain/errors';
+import { DuplicateIdError, ThrottledError } from '../domain/errors';
 import type { AccountingEvent, LineageItem } from '../domain/events/accounting-event';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, transactItem, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
+import { inParallel } from './in-parallel';
 import { eventRecordPuts } from './event-repository';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
@@ -361,32 +363,50 @@ export async function writeLineageLinks(links: readonly { ref: { kind: string; i
   }
 }
 
-/** Runs `task` over the items with a bounded number in flight. */
-async function inParallel<T>(items: readonly T[], task: (item: T) => Promise<void>, width = 16): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-}
-
 export async function findPayout(orgcode: string, payoutId: string): Promise<Payout | undefined> {
   const item = await getItem(keys.commissionPayout(orgcode, payoutId));
   return item && withoutStorageAttributes<Payout>(item);
 }
 
-/** Statuses of payouts by id (absent: no such payout, e.g. an assembly that never ended). */
-export async function payoutStatuses(orgcode: string, payoutIds: readonly string[]): Promise<Map<string, PayoutStatus>> {
-  const statuses = new Map<string, PayoutStatus>();
-  await inParallel([...new Set(payoutIds)], async (payoutId) => {
-    const item = await getItem(keys.commissionPayout(orgcode, payoutId));
-    if (item) statuses.set(payoutId, item.status as PayoutStatus);
-  });
-  return statuses;
+/** BatchGetItem's limit on keys per call. */
+const maxKeysPerBatchGet = 100;
+/** Rounds of a BatchGet's unprocessed keys before the call gives up as throttled. */
+const maxBatchGetRounds = 8;
+
+/** The status of each of the payouts named that exists; one never written (an assembly that stopped) is absent. */
+export async function readPayoutStatuses(orgcode: string, payoutIds: readonly string[]): Promise<Map<string, PayoutStatus>> {
+  // BatchGetItem refuses a key given twice.
+  const payoutKeys = [...new Set(payoutIds)].map((id) => keys.commissionPayout(orgcode, id));
+  const batches = Array.from({ length: Math.ceil(payoutKeys.length / maxKeysPerBatchGet) }, (_, index) =>
+    payoutKeys.slice(index * maxKeysPerBatchGet, (index + 1) * maxKeysPerBatchGet),
+  );
+  const items = (await Promise.all(batches.map(batchGet))).flat();
+  return new Map(items.map((item) => [String(item.payout_id), item.status as PayoutStatus]));
+}
+
+/** The items of up to 100 keys, going round again for the keys DynamoDB left unprocessed (under load), with a growing pause. */
+async function batchGet(itemKeys: keys.ItemKey[]): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let pending: Array<Record<string, unknown>> = itemKeys.map((key) => ({ ...key }));
+  for (let round = 1; round <= maxBatchGetRounds; round += 1) {
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: {
+            Keys: pending,
+            ConsistentRead: true,
+            ProjectionExpression: 'payout_id, #status',
+            ExpressionAttributeNames: { '#status': 'status' },
+          },
+        },
+      }),
+    );
+    items.push(...(Responses?.[tableName()] ?? []));
+    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    if (!pending.length) return items;
+    await sleep(Math.random() * 25 * 2 ** round);
+  }
+  throw new ThrottledError();
 }
 
 export interface PayoutFilter {

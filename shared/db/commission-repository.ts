@@ -59,9 +59,14 @@ function commissionItem(commission: Commission): Record<string, unknown> {
 const lineKey = (line: Pick<CommissionLine, 'associate_id' | 'counts_at' | 'line_id'>, orgcode: string) =>
   keys.commissionLine(orgcode, line.associate_id, line.counts_at, line.line_id);
 
+/** A line as its associate's partition stores it. */
+export function commissionLineItem(line: CommissionLine): Record<string, unknown> {
+  return { ...lineKey(line, line.orgcode), record_type: 'commission_line', ...line };
+}
+
 function linePut(line: CommissionLine): GuardedPut {
   return {
-    item: { ...lineKey(line, line.orgcode), record_type: 'commission_line', ...line },
+    item: commissionLineItem(line),
     condition: { expression: 'attribute_not_exists(pk)' },
     onConditionFailed: () => new DuplicateIdError('line_id', line.line_id),
   };

@@ -15,7 +15,7 @@ import {
   parkedTenders,
   tenderAppliedWrites,
 } from '../db/tender-repository';
-import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';
+import { systemOrigin } from '../domain/change-origin';
 
 export type TenderOutcome =
   | { outcome: 'applied'; payment_id: string; invoice_id: string }

@@ -33,6 +33,7 @@ import { commissionPayoutCreateRoute } from './commissions/commission-payout-cre
 import { commissionPayoutGetRoute } from './commissions/commission-payout-get.route';
 import { commissionPayoutListRoute } from './commissions/commission-payout-list.route';
 import { commissionPayoutStatusSetRoute } from './commissions/commission-payout-status-set.route';
+import { commissionStatementRoute } from './commissions/commission-statement.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -74,6 +75,7 @@ export const httpRoutes: readonly RouteDefinition[] = [
   commissionPayoutGetRoute,
   commissionPayoutListRoute,
   commissionPayoutStatusSetRoute,
+  commissionStatementRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

@@ -451,9 +451,11 @@ describe('function defaults', () => {
     for (const handler of handlers) expect(resources[logicalId(handler.function)]!.Properties.MemorySize).toBe(512);
   });
 
-  it('gives route functions a 10 second timeout', () => {
-    for (const handler of stack.httpApi.routeFunctions.values()) {
-      expect(resources[logicalId(handler.function)]!.Properties.Timeout).toBe(10);
+  it('gives route functions a 10 second timeout, or the longer one their route declares (within API Gateway\'s 30 s)', () => {
+    for (const route of httpRoutes) {
+      const handler = stack.httpApi.routeFunctions.get(route.name)!;
+      expect(resources[logicalId(handler.function)]!.Properties.Timeout).toBe(route.timeoutSeconds ?? 10);
+      expect(route.timeoutSeconds ?? 10).toBeLessThan(30);
     }
   });
 

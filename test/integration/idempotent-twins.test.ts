@@ -37,9 +37,14 @@ const changeFields = (orgcode: string) => ({
   request_context: { orgcode, actor: 'tester', context_source: 'api_key' },
 });
 
-async function itemsIn(partition: string): Promise<number> {
+async function itemsIn(partition: string, index?: 'gsi1'): Promise<number> {
   const { Count } = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition }, Select: 'COUNT' }),
+    new QueryCommand({
+      TableName: tableName(),
+      ...(index ? { IndexName: index, KeyConditionExpression: `${index}pk = :pk` } : { KeyConditionExpression: 'pk = :pk' }),
+      ExpressionAttributeValues: { ':pk': partition },
+      Select: 'COUNT',
+    }),
   );
   return Count ?? 0;
 }
@@ -92,7 +97,7 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
     body: { cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' }, ...changeFields(orgcode), idempotency_key: key },
     effects: () => itemsIn(keys.exportSchedulePartition(orgcode)),
   }),
-  '/invoice/payment/apply': async ({ orgcode, headers }, key) => {
+  '/invoice/payment/apply': async ({ headers }, key) => {
     const invoice = await post(
       '/invoice/set',
       { order_id: key, customer_id: 'cust_twins', currency: 'USD', lines: [{ sku: 'SKU-1', quantity: 1, unit_amount: 100 }], payment_terms: { type: 'net', net_days: 30 } },
@@ -108,6 +113,22 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
     body: { associate_id: 'assoc_twins', kind: 'bonus', amount: 25, currency: 'USD', ...changeFields(orgcode), idempotency_key: key },
     effects: () => itemsIn(keys.commissionLine(orgcode, 'assoc_twins', '', '').pk),
   }),
+  '/commission/payout/create': async ({ orgcode, headers }, key) => {
+    // Each round's payout has a fresh line of its own to take.
+    const bonus = await post('/commission/adjust', { associate_id: 'assoc_payee', kind: 'bonus', amount: 10, currency: 'USD', reason: 'twin test' }, headers);
+    const now = Date.parse(bonus.body.data.adjustment.counts_at);
+    return {
+      body: {
+        associate_id: 'assoc_payee',
+        currency: 'USD',
+        from_utc: new Date(now - 3_600_000).toISOString(),
+        to_utc: new Date(now + 3_600_000).toISOString(),
+        ...changeFields(orgcode),
+        idempotency_key: key,
+      },
+      effects: () => itemsIn(keys.payoutsOfAssociate(orgcode, 'assoc_payee'), 'gsi1'),
+    };
+  },
 };
 
 it('has a twin request for every idempotent route of the registry', () => {

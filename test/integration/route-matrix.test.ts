@@ -40,7 +40,16 @@ const examplesNamingAbsentRecords = new Set([
   '/invoice/payment/apply',
   '/commission/get',
   '/commission/split/set',
+  '/commission/payout/get',
+  '/commission/payout/status/set',
 ]);
+
+/**
+ * Routes whose example pays what the organisation owes for a fixed period: the
+ * matrix's own adjustments count today, so whether that period holds any
+ * depends on the date the tests run.
+ */
+const examplesThatMayFindNothing = new Set(['/commission/payout/create']);
 
 /** Authenticated calls echo the caller in stats; a call stopped by auth does not. */
 const passedAuthentication = (body: { stats?: { actor?: string } }) => body.stats?.actor === 'tester';
@@ -109,6 +118,10 @@ describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_p
     if (examplesNamingAbsentRecords.has(route.path)) {
       expect(response.status).toBe(404);
       expect(response.body.error.major.tag).toBe('not-found');
+      return;
+    }
+    if (examplesThatMayFindNothing.has(route.path) && response.status === 409) {
+      expect(response.body.error.error_code).toBe('accounting.nothing_payable');
       return;
     }
     expect(response.status).toBe(200);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import {
-  type CommissionRule,
   type CommissionTier,
   commissionOn,
   commissionRuleSetDetail,
