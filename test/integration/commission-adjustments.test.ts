@@ -1,7 +1,8 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { associateOrder, cacheFlatRule, lineageTypes, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
@@ -28,52 +29,10 @@ let sequence = 0;
 const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
 const jane = 'assoc_jane';
 
-/** 330.53 before tax, by Jane: 5 % under rule_all is 16.53. */
-const order = (orderId: string, placedAt = '2026-11-02T10:00:00Z') => ({
-  orgcode,
-  order_id: orderId,
-  customer_id: 'cust_walk_in',
-  placed_at: placedAt,
-  currency: 'USD',
-  lines: [
-    { sku: 'CHAIR', quantity: 2, unit_amount: 150.25 },
-    { sku: 'LAMP', quantity: 3, unit_amount: 10.01 },
-  ],
-  subtotal: 330.53,
-  tax_total: 0,
-  total: 330.53,
-  channel_code: 'pos',
-  associate_id: jane,
-});
-
-const setRule = () =>
-  succeededWith(
-    deliverEvent('retail.pricing', 'commission.rule.set', { orgcode, rule_id: 'rule_all', name: 'All', status: 'active', rate_bps: 500, effective_from: '2026-01-01T00:00:00Z', revision: 1 }),
-  );
-
 /** Places an order by Jane and answers its commission (accrued when a rule is cached). */
 async function placed(placedAt?: string): Promise<any> {
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', order(fresh('ord'), placedAt)), ['order-placed-commission']);
+  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, fresh('ord'), placedAt ?? '2026-11-02T10:00:00Z', jane)), ['order-placed-commission']);
   return (await post('/commission/get', { commission_id: result.commission_id }, writer)).body.data.commission;
-}
-
-/** The lines in an associate's partition, as stored. */
-async function linesOf(associateId: string, org = orgcode): Promise<any[]> {
-  const { Items } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.commissionLine(org, associateId, '', '').pk },
-      ConsistentRead: true,
-    }),
-  );
-  return Items ?? [];
-}
-
-async function lineageTypes(kind: string, id: string): Promise<string[]> {
-  const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, writer);
-  expect(page.status).toBe(200);
-  return page.body.data.lineage.map((item: any) => item.event_type).sort();
 }
 
 const adjust = (body: Record<string, unknown>, headers = writer) =>
@@ -98,7 +57,7 @@ describe('/commission/adjust', () => {
       });
       expect(response.body.data.adjustment).not.toHaveProperty('payout_id');
     }
-    const lines = await linesOf(jane);
+    const lines = await storedLines(orgcode, jane);
     expect(lines.map((line) => [line.kind, line.amount, line.status])).toEqual([
       ['bonus', 50, 'payable'],
       ['chargeback', -12.5, 'payable'],
@@ -123,11 +82,11 @@ describe('/commission/adjust', () => {
       expect(issuePaths(response)).toEqual(['amount']);
     }
     expect((await adjust({ kind: 'bonus', amount: 5, reason: undefined })).status).toBe(400);
-    expect(await linesOf(jane)).toEqual([]);
+    expect(await storedLines(orgcode, jane)).toEqual([]);
   });
 
   it("refers to one of the organisation's commissions in its currency, with lineage to it, its order, the associate and the adjustment", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commission = await placed();
 
     const made = await adjust({ kind: 'chargeback', amount: -2, commission_id: commission.commission_id, source_refs: [{ kind: 'ticket', id: 'T-9' }] });
@@ -136,9 +95,9 @@ describe('/commission/adjust', () => {
     const { adjustment } = made.body.data;
     expect(adjustment).toMatchObject({ commission_id: commission.commission_id, order_id: commission.order_id, source_refs: [{ kind: 'ticket', id: 'T-9' }] });
     for (const [kind, id] of [['adjustment', adjustment.adjustment_id], ['associate', jane], ['order', commission.order_id], ['ticket', 'T-9']]) {
-      expect(await lineageTypes(kind!, id!)).toContain('commission.adjusted');
+      expect(await lineageTypes(kind!, id!, writer)).toContain('commission.adjusted');
     }
-    expect(await lineageTypes('commission', commission.commission_id)).toEqual(['commission.accrued', 'commission.adjusted']);
+    expect(await lineageTypes('commission', commission.commission_id, writer)).toEqual(['commission.accrued', 'commission.adjusted']);
     // The commission itself is referred to, not changed.
     expect((await post('/commission/get', { commission_id: commission.commission_id }, writer)).body.data.commission.revision).toBe(1);
 
@@ -147,7 +106,7 @@ describe('/commission/adjust', () => {
     expect(issuePaths(otherCurrency)).toEqual(['currency']);
     const unknown = await adjust({ kind: 'bonus', amount: 2, commission_id: 'com_unknown' });
     expect(unknown.status).toBe(404);
-    expect(await linesOf(jane)).toHaveLength(2);
+    expect(await storedLines(orgcode, jane)).toHaveLength(2);
   });
 
   it('replays a repeated key with the first answer and one line, and refuses the key with another body (422)', async () => {
@@ -159,7 +118,7 @@ describe('/commission/adjust', () => {
     const reused = await adjust({ ...body, amount: 11 });
     expect(reused.status).toBe(422);
     expect(reused.body.error.error_code).toBe('accounting.idempotency_key_reused');
-    expect(await linesOf(jane)).toHaveLength(1);
+    expect(await storedLines(orgcode, jane)).toHaveLength(1);
   });
 });
 
@@ -168,7 +127,7 @@ const shares = (...list: Array<[string, number]>) => list.map(([associate_id, sh
 
 describe('/commission/split/set', () => {
   it('divides the amount by largest remainder, voids the old lines and writes payable ones for each associate', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commission = await placed();
 
     const response = await setSplit({
@@ -188,26 +147,26 @@ describe('/commission/split/set', () => {
     const updated = response.body.data.commission;
     expect(updated).toMatchObject({ status: 'accrued', amount: 16.53, revision: 2, splits });
     expect(updated.lines.map((line: any) => [line.associate_id, line.amount])).toEqual(splits.map((split) => [split.associate_id, split.amount]));
-    expect((await linesOf(jane)).map((line) => [line.amount, line.status])).toEqual([[16.53, 'voided'], [9.92, 'payable']]);
+    expect((await storedLines(orgcode, jane)).map((line) => [line.amount, line.status])).toEqual([[16.53, 'voided'], [9.92, 'payable']]);
     for (const [associateId, amount] of [['assoc_raj', 4.96], ['assoc_li', 1.65]] as const) {
-      expect(await linesOf(associateId)).toEqual([
+      expect(await storedLines(orgcode, associateId)).toEqual([
         expect.objectContaining({ commission_id: commission.commission_id, kind: 'commission', amount, status: 'payable', counts_at: commission.placed_at }),
       ]);
-      expect(await lineageTypes('associate', associateId)).toEqual(['commission.adjusted']);
+      expect(await lineageTypes('associate', associateId, writer)).toEqual(['commission.adjusted']);
     }
-    expect(await lineageTypes('commission', commission.commission_id)).toEqual(['commission.accrued', 'commission.adjusted']);
+    expect(await lineageTypes('commission', commission.commission_id, writer)).toEqual(['commission.accrued', 'commission.adjusted']);
     const listed = await post('/commission/list', { order_id: commission.order_id }, writer);
     expect(listed.body.data.commissions).toEqual([expect.objectContaining({ revision: 2, splits })]);
 
     // A later cancellation voids the lines the split left.
     await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: commission.order_id, cancelled_at: '2026-11-05T09:00:00Z' }));
     for (const associateId of [jane, 'assoc_raj', 'assoc_li']) {
-      expect((await linesOf(associateId)).every((line) => line.status === 'voided')).toBe(true);
+      expect((await storedLines(orgcode, associateId)).every((line) => line.status === 'voided')).toBe(true);
     }
   });
 
   it('refuses shares that do not add up to 10000 (naming the sum), a missing revision (428) and a stale one (409)', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const { commission_id: commissionId } = await placed();
 
     const short = await setSplit({ commission_id: commissionId, expected_revision: 1, allocations: shares([jane, 6000], ['assoc_raj', 3500]) });
@@ -221,12 +180,12 @@ describe('/commission/split/set', () => {
     const stale = await setSplit({ commission_id: commissionId, expected_revision: 1, allocations: shares([jane, 10000]) });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ major: { tag: 'conflict' }, details: { supplied_revision: 1, current_revision: 2 } });
-    expect(await linesOf('assoc_raj')).toEqual([expect.objectContaining({ amount: 16.53, status: 'payable' })]);
+    expect(await storedLines(orgcode, 'assoc_raj')).toEqual([expect.objectContaining({ amount: 16.53, status: 'payable' })]);
     expect((await setSplit({ commission_id: 'com_unknown', expected_revision: 1, allocations: shares([jane, 10000]) })).status).toBe(404);
   });
 
   it('refuses an unrated or voided commission, and one with a line in a payout (409 invalid-state)', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     // Before the rule's effective_from: no rule covers it.
     const unrated = await placed('2025-06-01T10:00:00Z');
     expect(unrated.status).toBe('unrated');
@@ -249,13 +208,13 @@ describe('/commission/split/set', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.error.major.tag).toBe('invalid-state');
     }
-    expect(await linesOf('assoc_raj')).toEqual([]);
+    expect(await storedLines(orgcode, 'assoc_raj')).toEqual([]);
   });
 });
 
 describe('tenancy', () => {
   it("never splits or adjusts another organisation's commission", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commission = await placed();
     const otherOrg = uniqueOrgcode('ADJ');
     const other = await callerHeaders({ orgcode: otherOrg, roles: ['commission_admin', 'acct_view'] });
@@ -264,8 +223,8 @@ describe('tenancy', () => {
     expect((await adjust({ kind: 'bonus', amount: 5, commission_id: commission.commission_id }, other)).status).toBe(404);
     expect((await adjust({ kind: 'bonus', amount: 5 }, other)).status).toBe(200);
 
-    expect(await linesOf(jane)).toEqual([expect.objectContaining({ kind: 'commission', status: 'payable' })]);
-    expect(await linesOf(jane, otherOrg)).toEqual([expect.objectContaining({ kind: 'bonus', amount: 5 })]);
+    expect(await storedLines(orgcode, jane)).toEqual([expect.objectContaining({ kind: 'commission', status: 'payable' })]);
+    expect(await storedLines(otherOrg, jane)).toEqual([expect.objectContaining({ kind: 'bonus', amount: 5 })]);
     expect((await post('/commission/get', { commission_id: commission.commission_id }, writer)).body.data.commission.revision).toBe(1);
   });
 });

@@ -1,9 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { sweepPayoutDesks } from '../../shared/commissions/payout-desk';
-import { dynamo, tableName } from '../../shared/db/client';
-import * as keys from '../../shared/db/keys';
+import { dynamo } from '../../shared/db/client';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { associateOrder, cacheFlatRule, lineageTypes, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import { type LocalApi, deliverEvent, invokeOperator, post, startLocalApi } from '../support/local-api';
 
@@ -31,29 +30,10 @@ const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(seque
 const jane = 'assoc_jane';
 const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' };
 
-/** 200.00 before tax by Jane: 5 % under rule_all is 10.00. */
-const order = (orderId: string, placedAt: string) => ({
-  orgcode,
-  order_id: orderId,
-  customer_id: 'cust_walk_in',
-  placed_at: placedAt,
-  currency: 'USD',
-  lines: [{ sku: 'CHAIR', quantity: 1, unit_amount: 200 }],
-  subtotal: 200,
-  tax_total: 0,
-  total: 200,
-  channel_code: 'pos',
-  associate_id: jane,
-});
-
-const setRule = () =>
-  succeededWith(
-    deliverEvent('retail.pricing', 'commission.rule.set', { orgcode, rule_id: 'rule_all', name: 'All', status: 'active', rate_bps: 500, effective_from: '2026-01-01T00:00:00Z', revision: 1 }),
-  );
-
+/** An order by Jane of 200.00 before tax: 5 % under rule_all is 10.00. */
 async function placed(placedAt = '2026-11-10T10:00:00Z'): Promise<{ commission_id: string; order_id: string }> {
   const orderId = fresh('ord');
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', order(orderId, placedAt)), ['order-placed-commission']);
+  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, orderId, placedAt, jane, [{ sku: 'CHAIR', quantity: 1, unit_amount: 200 }])), ['order-placed-commission']);
   return { commission_id: result.commission_id, order_id: orderId };
 }
 
@@ -67,27 +47,9 @@ const create = (body: Record<string, unknown> = {}) => post('/commission/payout/
 const move = (payout: { payout_id: string; revision: number }, status: string) =>
   post('/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: payout.revision }, admin);
 
-async function linesOf(associateId = jane): Promise<any[]> {
-  const { Items } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.commissionLine(orgcode, associateId, '', '').pk },
-      ConsistentRead: true,
-    }),
-  );
-  return Items ?? [];
-}
-
-async function lineageTypes(kind: string, id: string): Promise<string[]> {
-  const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, admin);
-  expect(page.status).toBe(200);
-  return page.body.data.lineage.map((item: any) => item.event_type).sort();
-}
-
 describe('/commission/payout/create', () => {
   it("takes every free payable line of the associate's currency and period, chargebacks netted", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const first = await placed();
     await placed('2026-11-30T23:59:59Z');
     await placed('2026-12-01T00:00:00Z'); // December: not this period's
@@ -112,11 +74,11 @@ describe('/commission/payout/create', () => {
     expect(payout.payout_id).toMatch(/^cpo_/);
     expect(payout.by_kind.commission).toBe(20);
     expect(payout.amount).toBe(adjustmentsNow ? 22.5 : 20);
-    const held = (await linesOf()).filter((line) => line.payout_id === payout.payout_id);
+    const held = (await storedLines(orgcode, jane)).filter((line) => line.payout_id === payout.payout_id);
     expect(held).toHaveLength(payout.line_count);
     expect(held.every((line) => line.currency === 'USD' && line.counts_at >= '2026-11-01' && line.counts_at < '2026-12-01')).toBe(true);
-    expect(await lineageTypes('commission', first.commission_id)).toContain('commission.payout_status_changed');
-    expect(await lineageTypes('payout', payout.payout_id)).toEqual(['commission.payout_status_changed']);
+    expect(await lineageTypes('commission', first.commission_id, admin)).toContain('commission.payout_status_changed');
+    expect(await lineageTypes('payout', payout.payout_id, admin)).toEqual(['commission.payout_status_changed']);
   });
 
   it('refuses a period with nothing free to pay, 409 invalid-state, and one netting to zero or less leaves its lines free', async () => {
@@ -130,7 +92,7 @@ describe('/commission/payout/create', () => {
     const negative = await create(today);
     expect(negative.status).toBe(409);
     expect(negative.body.error.details).toMatchObject({ line_count: 2, amount: -1 });
-    expect((await linesOf()).every((line) => line.payout_id === undefined)).toBe(true);
+    expect((await storedLines(orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
     await adjust({ kind: 'bonus', amount: 1.01 });
     const positive = await create(today);
     expect(positive.status).toBe(200);
@@ -138,7 +100,7 @@ describe('/commission/payout/create', () => {
   });
 
   it('replays the same idempotency_key with the original payout', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     await placed();
     const first = await create({ idempotency_key: 'nov-run' });
     const again = await create({ idempotency_key: 'nov-run' });
@@ -148,7 +110,7 @@ describe('/commission/payout/create', () => {
   });
 
   it('gives every line to one payout when 20 creations for the same associate and period race', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commissions = await Promise.all(Array.from({ length: 12 }, (_, index) => placed(`2026-11-0${1 + (index % 9)}T10:00:00Z`)));
     const responses = await Promise.all(Array.from({ length: 20 }, () => create()));
     const created = responses.filter((response) => response.status === 200);
@@ -157,7 +119,7 @@ describe('/commission/payout/create', () => {
       expect(response.status).toBe(409);
       expect(['accounting.payout_in_progress', 'accounting.nothing_payable']).toContain(response.body.error.error_code);
     }
-    const lines = await linesOf();
+    const lines = await storedLines(orgcode, jane);
     expect(lines).toHaveLength(commissions.length);
     const payoutIds = new Set(created.map((response) => response.body.data.payout.payout_id));
     expect(lines.every((line) => payoutIds.has(line.payout_id))).toBe(true);
@@ -175,14 +137,14 @@ describe('/commission/payout/create', () => {
     const response = await create(today);
     expect(response.status).toBe(200);
     expect(response.body.data.payout).toMatchObject({ line_count: 250, amount: 2.5 });
-    const lines = await linesOf();
+    const lines = await storedLines(orgcode, jane);
     expect(lines.filter((line) => line.payout_id === response.body.data.payout.payout_id)).toHaveLength(250);
   });
 });
 
 describe('/commission/payout/status/set', () => {
   it('moves pending → approved → paid one step at a time, marks the commissions paid and records each move', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const sale = await placed();
     const pending = (await create()).body.data.payout;
     const skipped = await move(pending, 'paid');
@@ -200,32 +162,32 @@ describe('/commission/payout/status/set', () => {
     expect(paid).toMatchObject({ status: 'paid', revision: 3 });
     const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
     expect(commission.status).toBe('paid');
-    expect(await lineageTypes('payout', pending.payout_id)).toEqual(Array(3).fill('commission.payout_status_changed'));
+    expect(await lineageTypes('payout', pending.payout_id, admin)).toEqual(Array(3).fill('commission.payout_status_changed'));
     expect((await move(paid, 'cancelled')).status).toBe(409);
   });
 
   it('cancelling frees the lines, so the next payout takes them', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     await placed();
     const first = (await create()).body.data.payout;
     const cancelled = (await move(first, 'cancelled')).body.data.payout;
     expect(cancelled).toMatchObject({ status: 'cancelled', revision: 2 });
     expect(cancelled.cancelled_at).toBeDefined();
-    expect((await linesOf()).every((line) => line.payout_id === undefined)).toBe(true);
+    expect((await storedLines(orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
     const second = await create();
     expect(second.status).toBe(200);
     expect(second.body.data.payout.amount).toBe(first.amount);
   });
 
   it('a cancelled order whose commission was paid is charged back in the next payout', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const sale = await placed();
     const paid = await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
     expect(paid.status).toBe('paid');
     await cancel(sale.order_id);
     const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
     expect(commission.status).toBe('voided');
-    const chargeback = (await linesOf()).find((line) => line.kind === 'chargeback');
+    const chargeback = (await storedLines(orgcode, jane)).find((line) => line.kind === 'chargeback');
     expect(chargeback).toMatchObject({ amount: -10, status: 'payable' });
     expect(chargeback.payout_id).toBeUndefined();
   });
@@ -236,7 +198,7 @@ describe('/commission/payout/status/set', () => {
       if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === orgcode) seen.push(event);
     });
     try {
-      await setRule();
+      await cacheFlatRule(orgcode);
       await placed();
       const payout = (await create()).body.data.payout;
       await move(payout, 'approved');
@@ -254,7 +216,7 @@ describe('/commission/payout/status/set', () => {
 
 describe('/commission/payout/get and /commission/payout/list', () => {
   it("reads a payout, lists an associate's and the organisation's, and hides them from another organisation", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     await placed();
     const payout = (await create()).body.data.payout;
     expect((await post('/commission/payout/get', { payout_id: payout.payout_id }, admin)).body.data.payout).toEqual(payout);
@@ -294,12 +256,12 @@ describe('an assembly that stops halfway', () => {
       dynamo().middlewareStack.remove(name);
     }
     expect(crashed.status).toBe(500);
-    const claimed = (await linesOf()).filter((line) => line.payout_id !== undefined);
+    const claimed = (await storedLines(orgcode, jane)).filter((line) => line.payout_id !== undefined);
     expect(claimed).toHaveLength(99);
     expect((await create(today)).body.error).toMatchObject({ error_code: 'accounting.payout_in_progress', retryable: true });
     // Three minutes on, the lease has run out: the sweep (what its Lambda runs, given that instant) frees the desk and the lines.
     await sweepPayoutDesks(new Date(Date.now() + 3 * 60_000));
-    expect((await linesOf()).filter((line) => line.payout_id !== undefined)).toHaveLength(0);
+    expect((await storedLines(orgcode, jane)).filter((line) => line.payout_id !== undefined)).toHaveLength(0);
     const retried = await create(today);
     expect(retried.status).toBe(200);
     expect(retried.body.data.payout.line_count).toBe(150);

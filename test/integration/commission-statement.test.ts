@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { associateOrder, cacheFlatRule } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
 
@@ -33,32 +34,9 @@ const always = { from_utc: '2000-01-01T00:00:00Z', to_utc: '2100-01-01T00:00:00Z
 /** `always` as a statement answers it: in UTC, to the millisecond. */
 const alwaysAnswered = { from_utc: '2000-01-01T00:00:00.000Z', to_utc: '2100-01-01T00:00:00.000Z' };
 
-/** 330.53 before tax, by Jane: 5 % under rule_all is 16.53. */
-const order = (orderId: string, placedAt: string) => ({
-  orgcode,
-  order_id: orderId,
-  customer_id: 'cust_walk_in',
-  placed_at: placedAt,
-  currency: 'USD',
-  lines: [
-    { sku: 'CHAIR', quantity: 2, unit_amount: 150.25 },
-    { sku: 'LAMP', quantity: 3, unit_amount: 10.01 },
-  ],
-  subtotal: 330.53,
-  tax_total: 0,
-  total: 330.53,
-  channel_code: 'pos',
-  associate_id: jane,
-});
-
-const setRule = () =>
-  succeededWith(
-    deliverEvent('retail.pricing', 'commission.rule.set', { orgcode, rule_id: 'rule_all', name: 'All', status: 'active', rate_bps: 500, effective_from: '2026-01-01T00:00:00Z', revision: 1 }),
-  );
-
 /** Places an order by Jane and answers its commission (accrued: a rule is cached). */
 async function placed(placedAt = '2026-11-02T10:00:00Z'): Promise<any> {
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', order(fresh('ord'), placedAt)), ['order-placed-commission']);
+  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, fresh('ord'), placedAt, jane)), ['order-placed-commission']);
   return (await post('/commission/get', { commission_id: result.commission_id }, writer)).body.data.commission;
 }
 
@@ -86,7 +64,7 @@ const zero = { accrued: 0, voided: 0, adjustments: 0, net: 0, paid: 0, in_payout
 
 describe('/commission/statement', () => {
   it('shows accrued, voided and adjusted lines with their figures, adjustments with their reason', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     // Early in the year, so the lines sort before the adjustments, which count when they are made.
     const kept = await placed('2026-01-02T10:00:00Z');
     const cancelled = await placed('2026-01-03T10:00:00Z');
@@ -139,7 +117,7 @@ describe('/commission/statement', () => {
   });
 
   it("shows another associate's share of a split in their statement, and the voided whole in the order's associate's", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commission = await placed();
     const split = await post(
       '/commission/split/set',
@@ -166,7 +144,7 @@ describe('/commission/statement', () => {
   });
 
   it('restricts lines and totals to one currency when asked, and otherwise totals each currency, sorted', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     await placed();
     await adjust({ kind: 'bonus', amount: 5.25, currency: 'EUR' });
     await adjust({ kind: 'bonus', amount: 1500, currency: 'JPY' });
@@ -186,7 +164,7 @@ describe('/commission/statement', () => {
   });
 
   it('counts the lines at from_utc and just before to_utc, not those at to_utc or before from_utc, whatever zone the bounds are in', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     for (const placedAt of ['2026-11-01T23:59:59.999Z', '2026-11-02T00:00:00Z', '2026-11-02T23:59:59.999Z', '2026-11-03T00:00:00Z']) await placed(placedAt);
 
     const day = await wholeStatement({ from_utc: '2026-11-02T01:00:00+01:00', to_utc: '2026-11-02T19:00:00-05:00' });
@@ -199,7 +177,7 @@ describe('/commission/statement', () => {
   });
 
   it('shows a line held by a payout that was never written as payable, and the chargeback that reverses it', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const commission = await placed();
     const [line] = commission.lines;
     // A payout whose assembly stopped: its line names it, but it never came to exist.
@@ -224,7 +202,7 @@ describe('/commission/statement', () => {
   });
 
   it('pages through the lines: each line once, partial until the last page, whose totals are the whole period\'s', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const cancelled = await placed('2026-01-02T10:00:00Z');
     await cancel(cancelled.order_id);
     await placed('2026-01-03T10:00:00Z');
@@ -273,7 +251,7 @@ describe('/commission/statement', () => {
 
 describe('tenancy and roles', () => {
   it("shows another organisation nothing of this one's lines", async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     await placed();
     await adjust({ kind: 'bonus', amount: 5 });
     const other = await callerHeaders({ orgcode: uniqueOrgcode('CST'), roles: ['acct_view'] });
@@ -308,7 +286,7 @@ describe('with payouts', () => {
   }
 
   it('counts lines in paid payouts as paid, in pending or approved ones as in payout, and in cancelled ones as payable', async () => {
-    await setRule();
+    await cacheFlatRule(orgcode);
     const days = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'];
     for (const day of days) await placed(`${day}T10:00:00Z`);
     const payouts = [];
