@@ -1,6 +1,7 @@
 import {
   type Desk,
   type DeskWork,
+  type LinePeriod,
   DeskHeldError,
   DeskLostError,
   abandonAssembly,
@@ -117,7 +118,7 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
  * left (another assembly took it over and frees these lines itself, or
  * storage failed), the lease runs out and the sweep frees them.
  */
-async function abandon(desk: Desk, period: { from_utc: string; to_utc: string }, payoutId: string, now: Date): Promise<void> {
+async function abandon(desk: Desk, period: LinePeriod, payoutId: string, now: Date): Promise<void> {
   const release = await abandonAssembly(desk, period, payoutId, now).catch((error: unknown) => {
     if (!(error instanceof DeskLostError)) leftForTheSweep({ kind: 'RELEASE', payout_id: payoutId }, error);
     return undefined;

@@ -94,6 +94,9 @@ async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | und
   return Item;
 }
 
+/** Rounds of reading the desk and writing it on condition, while other assemblies race for it. */
+const maxDeskAttempts = 10;
+
 /**
  * Takes the desk for `payoutId` until `leaseUntil`. A desk whose holder's
  * lease ran out is taken over, and the lines that holder may have claimed are
@@ -104,7 +107,7 @@ export async function takeDesk(desk: Desk, period: LinePeriod, payoutId: string,
   const holding = { ...deskKey(desk), record_type: 'payout_desk', ...desk, payout_id: payoutId, ...period, lease_until: leaseUntil.toISOString() };
   // The sweep frees the desk if this assembly stops before it ends.
   const queued = { gsi3pk: keys.payoutWorkQueue, gsi3sk: keys.queueEntry(leaseUntil.toISOString(), desk.orgcode, `DESK#${payoutId}`) };
-  for (;;) {
+  for (let attempt = 1; attempt <= maxDeskAttempts; attempt += 1) {
     const held = await getItem(deskKey(desk));
     if (!held) {
       try {
@@ -131,15 +134,12 @@ export async function takeDesk(desk: Desk, period: LinePeriod, payoutId: string,
       throw error;
     }
   }
+  throw new TransactionConflictError();
 }
 
-/** The desk's hold, for the write that ends an assembly: it must still be this payout's. */
-export function deskHeldBy(desk: Desk, payoutId: string, onLost: () => Error = () => new DeskLostError()): GuardedWrite {
-  return {
-    check: { key: deskKey(desk) },
-    condition: { expression: 'payout_id = :payout', values: { ':payout': payoutId } },
-    onConditionFailed: onLost,
-  };
+/** The check beside each claim: the desk must still be this payout's. */
+function deskHeldBy(desk: Desk, payoutId: string): GuardedWrite {
+  return { check: { key: deskKey(desk) }, condition: { expression: 'payout_id = :payout', values: { ':payout': payoutId } } };
 }
 
 /** Ends an assembly without a payout: the desk is left and the lines it claimed are to be freed. */

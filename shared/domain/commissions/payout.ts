@@ -25,8 +25,6 @@ import { type CommissionLine, type LineKind, lineKinds } from './commission';
  */
 export const payoutStatuses = ['pending', 'approved', 'paid', 'cancelled'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
-/** A payout that holds its lines: every status but cancelled. */
-export const livePayoutStatuses: readonly PayoutStatus[] = ['pending', 'approved', 'paid'];
 export type SettablePayoutStatus = Exclude<PayoutStatus, 'pending'>;
 
 /** Where each status can be set from: one step at a time, and cancelled only before paid. */
@@ -121,14 +119,6 @@ export function sumPayoutLines(lines: readonly CommissionLine[], currency: strin
   ) as Record<LineKind, MinorUnits>;
   return { amount: sumUnits(lines.map(units)), lineCount: lines.length, byKind };
 }
-
-export const addPayoutSums = (a: PayoutSum, b: PayoutSum): PayoutSum => ({
-  amount: a.amount + b.amount,
-  lineCount: a.lineCount + b.lineCount,
-  byKind: Object.fromEntries(lineKinds.map((kind) => [kind, a.byKind[kind] + b.byKind[kind]])) as Record<LineKind, MinorUnits>,
-});
-
-export const emptyPayoutSum = (): PayoutSum => sumPayoutLines([], 'USD');
 
 /** The record a line or an event names for the payout, and for its associate. */
 export function payoutRefs(payout: Pick<Payout, 'payout_id' | 'associate_id'>): SourceRef[] {
