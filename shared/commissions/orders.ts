@@ -16,7 +16,7 @@ import {
 } from '../db/commission-repository';
 import { listCommissionRules } from '../db/commission-rule-repository';
 import { retryingConflicts } from '../db/conflict-retry';
-import { rateIfCovered } from './unrated';
+import { rateByRulesInForce } from './rerating';
 import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';
 
 export type OrderCommissionOutcome =
@@ -63,10 +63,11 @@ export async function commissionOrder(order: OrderPlacedDetail, now: Date): Prom
       throw error;
     }
     const { commission } = change;
-    // A rule cached meanwhile may have looked for unrated commissions before this one was written.
-    const ratedNow =
-      commission.status === 'unrated' && (await rateIfCovered(commission, await listCommissionRules(order.orgcode), placedActor, now));
-    return { outcome: 'created', commission_id: commission.commission_id, status: ratedNow ? 'accrued' : commission.status };
+    // A rule changed meanwhile may have looked for open commissions before this one was written.
+    const ratedAgain =
+      commission.status !== 'voided' && (await rateByRulesInForce(commission, await listCommissionRules(order.orgcode), placedActor, now));
+    const status = ratedAgain ? (await findCommissionOfOrder(order.orgcode, order.order_id))?.status : commission.status;
+    return { outcome: 'created', commission_id: commission.commission_id, status: status ?? commission.status };
   });
 }
 

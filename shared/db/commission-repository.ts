@@ -86,7 +86,10 @@ function lineVoid(line: CommissionLine, now: string): GuardedWrite {
   };
 }
 
-const unratedMarker = (commission: Commission) => keys.unratedCommission(commission.orgcode, commission.placed_at, commission.commission_id);
+const openMarker = (commission: Commission) => keys.openCommission(commission.orgcode, commission.placed_at, commission.commission_id);
+
+/** Whether a rule change may still rate the commission or change its rating (docs/decisions.md: Commissions, re-rating). */
+const isOpen = (commission: Pick<Commission, 'status'>) => commission.status === 'unrated' || commission.status === 'accrued';
 
 function changeWrites(change: CommissionChange): GuardedWrite[] {
   const now = change.commission.updated_at;
@@ -98,8 +101,8 @@ function changeWrites(change: CommissionChange): GuardedWrite[] {
 }
 
 /**
- * Creates the order's commission with its claim, lines, event and (unrated)
- * marker in one transaction; unless created voided, on condition that the
+ * Creates the order's commission with its claim, lines, event and (unless
+ * voided) open marker in one transaction; unless created voided, on condition that the
  * order has no cancellation tombstone.
  */
 export async function createCommission(change: CommissionChange): Promise<void> {
@@ -128,8 +131,8 @@ export async function createCommission(change: CommissionChange): Promise<void> 
             onConditionFailed: () => new OrderCancelledMeanwhileError(),
           },
         ]),
-    ...(commission.status === 'unrated'
-      ? [{ item: { ...unratedMarker(commission), record_type: 'unrated_commission', commission_id: commission.commission_id } }]
+    ...(isOpen(commission)
+      ? [{ item: { ...openMarker(commission), record_type: 'open_commission', commission_id: commission.commission_id } }]
       : []),
     ...changeWrites(change),
   ]);
@@ -138,7 +141,8 @@ export async function createCommission(change: CommissionChange): Promise<void> 
 /**
  * Saves a change of `before` if the stored commission is still at its
  * revision (409 RevisionConflictError otherwise), with its lines and event,
- * all or nothing. Leaving `unrated` removes its marker in the same write.
+ * all or nothing. A commission that stops being open (voided, paid) leaves
+ * the open markers in the same write.
  */
 export async function saveCommissionChange(before: Commission, change: CommissionChange): Promise<Commission> {
   const { commission } = change;
@@ -147,7 +151,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
     expectedRevision: before.revision,
     replace: commissionItem(commission),
     companions: [
-      ...(before.status === 'unrated' && commission.status !== 'unrated' ? [{ delete: { key: unratedMarker(before) } }] : []),
+      ...(isOpen(before) && !isOpen(commission) ? [{ delete: { key: openMarker(before) } }] : []),
       ...changeWrites(change),
     ],
     now: new Date(commission.updated_at),
@@ -203,8 +207,8 @@ export async function commissionLines(commission: Commission): Promise<Commissio
   return items.flatMap((item) => (item ? [withoutStorageAttributes<CommissionLine>(item)] : []));
 }
 
-/** The ids of the org's unrated commissions placed in [from, to) (no `to`: from on), read consistently. */
-export async function unratedCommissionIds(orgcode: string, from: string, to?: string): Promise<string[]> {
+/** The ids of the org's open (unrated or accrued) commissions placed in [from, to) (no `to`: from on), read consistently. */
+export async function openCommissionIds(orgcode: string, from: string, to?: string): Promise<string[]> {
   const ids: string[] = [];
   let startKey: StartKey | undefined;
   do {
@@ -212,7 +216,7 @@ export async function unratedCommissionIds(orgcode: string, from: string, to?: s
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.unratedCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
+        ExpressionAttributeValues: { ':pk': keys.openCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
@@ -266,6 +270,7 @@ export async function markCommissionPaid(commission: Commission, now: Date): Pro
       invalid: (from) => new InvalidStateError(`A ${from} commission is not marked paid`, { from }),
     },
     set: { status: 'paid' },
+    companions: [{ delete: { key: openMarker(commission) } }],
     now,
   });
 }

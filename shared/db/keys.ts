@@ -156,13 +156,14 @@ export const commissionLine = (orgcode: string, associateId: string, countsAt: s
   sk: timeOrderedKey(countsAt, lineId),
 });
 /**
- * The org's unrated commissions by placed_at, in the table itself (read
- * consistently, unlike an index): a rule change reads the ones its window
- * covers, and a commission found unrated a moment ago cannot be missed.
+ * The org's commissions a rule change may still rate or re-rate (unrated, or
+ * accrued), by placed_at, in the table itself (read consistently, unlike an
+ * index): a rule change reads the ones its windows cover, and a commission
+ * written a moment ago cannot be missed.
  */
-export const unratedCommissions = (orgcode: string) => `${org(orgcode)}#COMMISSIONS#UNRATED`;
-export const unratedCommission = (orgcode: string, placedAt: string, commissionId: string): ItemKey => ({
-  pk: unratedCommissions(orgcode),
+export const openCommissions = (orgcode: string) => `${org(orgcode)}#COMMISSIONS#OPEN`;
+export const openCommission = (orgcode: string, placedAt: string, commissionId: string): ItemKey => ({
+  pk: openCommissions(orgcode),
   sk: timeOrderedKey(placedAt, commissionId),
 });
 

@@ -203,3 +203,46 @@ export function splitCommission(
   const event = commissionEvent(commission, 'commission.adjusted', origin.now.toISOString(), 0n, reason, origin, associates.map((id) => ({ kind: 'associate', id })));
   return { commission, createdLines: created, voidedLines, event };
 }
+
+/** The rating a commission carries, to tell whether the rules in force now rate it otherwise. */
+function ratedAs(commission: Commission): string {
+  return JSON.stringify([commission.rule_id, commission.base_amount, commission.rate_bps, commission.tiers, commission.amount]);
+}
+
+/**
+ * An accrued commission, none of whose lines a payout holds, rated anew by the
+ * rules in force now (docs/decisions.md: Commissions, re-rating), so the end
+ * state does not depend on whether a rule change came before or after the
+ * order: no rule covers it any more, and it is unrated again (its lines voided,
+ * `commission.voided` for what it had accrued); another rule or amount, and
+ * its lines are replaced under the same split shares (`commission.adjusted`
+ * for the difference). Undefined when the rating it has is the one in force.
+ */
+export function rerateCommission(
+  current: Commission,
+  lines: CommissionLine[],
+  rating: Rating | undefined,
+  origin: ChangeOrigin,
+): CommissionChange | undefined {
+  const free = lines.filter((line) => line.status === 'payable' && line.payout_id === undefined);
+  const now = origin.now.toISOString();
+  const before = units(current, current.amount ?? 0);
+  const { base_amount: _base, rule_id: _rule, rate_bps: _rate, tiers: _tiers, amount: _amount, ...unrated } = current;
+  if (!rating) {
+    const commission: Commission = { ...unrated, status: 'unrated', unrated_reason: 'no_rule_in_force', splits: [], lines: [], updated_at: now };
+    const reason = `Commission ${current.commission_id} unrated: rule ${current.rule_id} no longer covers order ${current.order_id}`;
+    return { commission, createdLines: [], voidedLines: free, event: commissionEvent(commission, 'commission.voided', now, before, reason, origin) };
+  }
+  const rerated = accrueCommission(unrated, rating, origin).commission;
+  if (ratedAs(rerated) === ratedAs(current)) return undefined;
+  const parts = allocate(rating.amount, current.splits);
+  const splits = current.splits.map((split, index) => ({ ...split, amount: fromMinorUnits(parts[index] ?? 0n, current.currency) }));
+  const created = splits.map((split) =>
+    newLine(current, { associate_id: split.associate_id, kind: 'commission', amount: split.amount, counts_at: current.placed_at }, origin.now),
+  );
+  const commission: Commission = { ...rerated, splits, lines: created.map(lineRef) };
+  const reason = `Commission ${current.commission_id} re-rated under rule ${rating.rule.rule_id} (was ${current.rule_id}): ${commission.amount} instead of ${current.amount}`;
+  const associates = [...new Set(splits.map((split) => split.associate_id))].filter((id) => id !== current.associate_id);
+  const event = commissionEvent(commission, 'commission.adjusted', now, rating.amount - before, reason, origin, associates.map((id) => ({ kind: 'associate', id })));
+  return { commission, createdLines: created, voidedLines: free, event };
+}
