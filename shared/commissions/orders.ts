@@ -65,7 +65,7 @@ export async function commissionOrder(order: OrderPlacedDetail, now: Date): Prom
     const { commission } = change;
     // A rule changed meanwhile may have looked for open commissions before this one was written.
     const ratedAgain =
-      commission.status !== 'voided' && (await rateByRulesInForce(commission, await listCommissionRules(order.orgcode), placedActor, now));
+      commission.status !== 'voided' && (await rateByRulesInForce(commission, placedActor, now));
     const status = ratedAgain ? (await findCommissionOfOrder(order.orgcode, order.order_id))?.status : commission.status;
     return { outcome: 'created', commission_id: commission.commission_id, status: status ?? commission.status };
   });

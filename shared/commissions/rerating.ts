@@ -1,9 +1,8 @@
 import type { Commission } from '../domain/commissions/commission';
 import { accrueCommission, rerateCommission } from '../domain/commissions/commission-changes';
-import type { CommissionRule } from '../domain/commissions/commission-rule';
 import { rateSale, saleOfCommission } from '../domain/commissions/rating';
 import { commissionLines, findCommission, openCommissionIds, saveCommissionChange } from '../db/commission-repository';
-import { listCommissionRules } from '../db/commission-rule-repository';
+import { type PlacedWindow, listCommissionRules } from '../db/commission-rule-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { systemOrigin } from '../domain/change-origin';
 
@@ -14,10 +13,12 @@ import { systemOrigin } from '../domain/change-origin';
  * force, whichever arrived first. A commission a payout holds a line of keeps
  * its rating. Whether the commission changed.
  */
-export async function rateByRulesInForce(commission: Commission, rules: readonly CommissionRule[], actor: string, now: Date): Promise<boolean> {
+export async function rateByRulesInForce(commission: Commission, actor: string, now: Date): Promise<boolean> {
   return retryingConflicts(async (round) => {
     const current = round === 1 ? commission : await findCommission(commission.orgcode, commission.commission_id);
     if (!current) return false;
+    // Read after the commission, every round: a save under the commission's revision then cannot put an older rule's rating over a newer one's.
+    const rules = await listCommissionRules(current.orgcode);
     const origin = systemOrigin(current.orgcode, actor, now);
     const rating = rateSale(rules, saleOfCommission(current));
     if (current.status === 'unrated') {
@@ -36,26 +37,19 @@ export async function rateByRulesInForce(commission: Commission, rules: readonly
   });
 }
 
-/** A window of placed_at: [from, to), or from on. */
-export interface PlacedWindow {
-  from: string;
-  to?: string;
-}
-
 /**
  * After a change of a rule was cached: rates again the org's open
- * commissions placed inside `windows` (the rule's before and after the
- * change), by the rules in force among all cached ones. Reads the open
- * markers, never the whole table. How many changed.
+ * commissions placed inside `windows` (every window the rule ever had), by
+ * the rules in force among all cached ones. Reads the open markers, never the
+ * whole table. How many changed.
  */
 export async function rateOpenCommissions(orgcode: string, windows: readonly PlacedWindow[], actor: string, now: Date): Promise<number> {
-  const rules = await listCommissionRules(orgcode);
   const ids = new Set<string>();
   for (const window of windows) for (const id of await openCommissionIds(orgcode, window.from, window.to)) ids.add(id);
   let changed = 0;
   for (const commissionId of ids) {
     const commission = await findCommission(orgcode, commissionId);
-    if (commission && (await rateByRulesInForce(commission, rules, actor, now))) changed += 1;
+    if (commission && (await rateByRulesInForce(commission, actor, now))) changed += 1;
   }
   return changed;
 }

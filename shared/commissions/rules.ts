@@ -7,10 +7,11 @@ import {
   type CacheWrite,
   putRuleIfNewer,
   setRuleDefinitionIfNewer,
+  recordRuleWindow,
+  ruleWindows,
   setRuleStatusIfNewer,
 } from '../db/commission-rule-repository';
-import { listCommissionRules } from '../db/commission-rule-repository';
-import { type PlacedWindow, rateOpenCommissions } from './rerating';
+import { rateOpenCommissions } from './rerating';
 
 /**
  * What a rule event did to the cache: `applied`; `definition_applied`, the
@@ -28,45 +29,28 @@ function ignored(revision: number, write: Extract<CacheWrite, { applied: false }
   return write.cachedRevision === revision ? { outcome: 'duplicate' } : { outcome: 'stale', cached_revision: write.cachedRevision };
 }
 
-const windowOf = (rule: CommissionRule | undefined): PlacedWindow[] =>
-  rule?.effective_from === undefined ? [] : [{ from: rule.effective_from, to: rule.effective_to }];
-
-/** Every placed_at: '0' sorts before every instant. */
-const everOpen: PlacedWindow = { from: '0' };
-
-const cachedRule = async (orgcode: string, ruleId: string) => (await listCommissionRules(orgcode)).find((rule) => rule.rule_id === ruleId);
-
 /**
- * Once a rule event is cached, the org's open commissions placed in the
- * rule's window before or after the change are rated by the rules in force
- * (docs/decisions.md: Commissions, re-rating). After a duplicate, every open
- * commission: the first delivery may have failed between caching and rating,
- * and the window it changed from is no longer known. A stale event changes
- * nothing; the later one it lost to does the rating.
+ * Once a rule event is cached, the org's open commissions placed in any window
+ * the rule ever had are rated by the rules in force (docs/decisions.md:
+ * Commissions, re-rating): a commission rated under an earlier definition may
+ * lie outside the latest one. Also after a duplicate: the first delivery may
+ * have failed between caching and rating. A stale event changes nothing; the
+ * later one it lost to does the rating.
  */
-async function ratedAfter(
-  orgcode: string,
-  ruleId: string,
-  actor: string,
-  now: Date,
-  cache: () => Promise<RuleEventOutcome>,
-): Promise<RuleEventOutcome> {
-  const before = await cachedRule(orgcode, ruleId);
-  const outcome = await cache();
-  if (outcome.outcome === 'stale') return outcome;
-  const windows = outcome.outcome === 'duplicate' ? [everOpen] : [...windowOf(before), ...windowOf(await cachedRule(orgcode, ruleId))];
-  await rateOpenCommissions(orgcode, windows, actor, now);
+async function ratedAfter(outcome: RuleEventOutcome, orgcode: string, ruleId: string, actor: string, now: Date): Promise<RuleEventOutcome> {
+  if (outcome.outcome !== 'stale') await rateOpenCommissions(orgcode, await ruleWindows(orgcode, ruleId), actor, now);
   return outcome;
 }
 
-/** `commission.rule.set`: the rule cached from its newest revisions, then the commissions it covers, or covered, rated anew. */
-export function setCommissionRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
-  return ratedAfter(detail.orgcode, detail.rule_id, 'event:commission.rule.set', now, () => cacheRule(detail, now));
+/** `commission.rule.set`: its window recorded, the rule cached from its newest revisions, then the commissions it covers, or covered, rated anew. */
+export async function setCommissionRule(detail: CommissionRuleSetDetail, now: Date): Promise<RuleEventOutcome> {
+  await recordRuleWindow(detail.orgcode, detail.rule_id, { from: detail.effective_from, to: detail.effective_to });
+  return ratedAfter(await cacheRule(detail, now), detail.orgcode, detail.rule_id, 'event:commission.rule.set', now);
 }
 
-/** `commission.rule.status.set`: the status cached if newest, then the commissions the rule covers rated anew. */
-export function setCommissionRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
-  return ratedAfter(detail.orgcode, detail.rule_id, 'event:commission.rule.status.set', now, () => cacheRuleStatus(detail, now));
+/** `commission.rule.status.set`: the status cached if newest, then the commissions the rule covers, or covered, rated anew. */
+export async function setCommissionRuleStatus(detail: CommissionRuleStatusSetDetail, now: Date): Promise<RuleEventOutcome> {
+  return ratedAfter(await cacheRuleStatus(detail, now), detail.orgcode, detail.rule_id, 'event:commission.rule.status.set', now);
 }
 
 /**

@@ -141,3 +141,45 @@ export async function listCommissionRules(orgcode: string): Promise<CommissionRu
   } while (startKey);
   return rules;
 }
+
+/** A window of placed_at: [from, to), or from on. */
+export interface PlacedWindow {
+  from: string;
+  to?: string;
+}
+
+/**
+ * Records a window a definition of the rule gives it (a plain put of a fixed
+ * key: recording one twice changes nothing), before the definition is cached,
+ * so a rule change read after any cache write finds every window a cached
+ * revision of the rule ever had.
+ */
+export async function recordRuleWindow(orgcode: string, ruleId: string, window: PlacedWindow): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.commissionRuleWindow(orgcode, ruleId, window.from, window.to), record_type: 'commission_rule_window', rule_id: ruleId, ...window },
+    }),
+  );
+}
+
+/** Every window recorded for the rule, read consistently. */
+export async function ruleWindows(orgcode: string, ruleId: string): Promise<PlacedWindow[]> {
+  const prefix = keys.commissionRuleWindow(orgcode, ruleId, '', undefined);
+  const windows: PlacedWindow[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rule)',
+        ExpressionAttributeValues: { ':pk': prefix.pk, ':rule': prefix.sk.slice(0, -1) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    windows.push(...(Items ?? []).map((item) => ({ from: String(item.from), ...(item.to !== undefined && { to: String(item.to) }) })));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return windows;
+}

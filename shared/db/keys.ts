@@ -135,6 +135,11 @@ export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${due
 /** The org's cached commission rules in one partition, by rule_id; a status that came first waits there for its rule. */
 export const commissionRule = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#COMMISSION_RULES`, sk: part(ruleId) });
 export const commissionRules = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULES`;
+/** Every window a rule's definitions ever gave it, recorded before the definition is cached: what a rule change re-rates. */
+export const commissionRuleWindow = (orgcode: string, ruleId: string, from: string, to: string | undefined): ItemKey => ({
+  pk: `${org(orgcode)}#COMMISSION_RULE_WINDOWS`,
+  sk: `${part(ruleId)}#${from}#${to ?? ''}`,
+});
 
 /**
  * One partition per commission; gsi1 lists an associate's commissions and

@@ -111,8 +111,15 @@ function newLine(commission: Commission, fields: Pick<CommissionLine, 'associate
  * `commission.accrued` dated then too.
  */
 export function accrueCommission(current: Commission, rating: Rating, origin: ChangeOrigin): CommissionChange {
+  // A commission unrated again keeps the shares set for it; a new one is all its associate's.
+  const shares = current.splits.length ? current.splits : [{ associate_id: current.associate_id, share_bps: maxRateBps }];
+  const parts = allocate(rating.amount, shares);
+  const splits = shares.map((share, index) => ({
+    associate_id: share.associate_id,
+    share_bps: share.share_bps,
+    amount: fromMinorUnits(parts[index] ?? 0n, current.currency),
+  }));
   const amount = fromMinorUnits(rating.amount, current.currency);
-  const splits = [{ associate_id: current.associate_id, share_bps: maxRateBps, amount }];
   const lines = splits.map((split) =>
     newLine(current, { associate_id: split.associate_id, kind: 'commission', amount: split.amount, counts_at: current.placed_at }, origin.now),
   );
@@ -166,7 +173,7 @@ export function voidCommission(current: Commission, lines: CommissionLine[], can
     commission,
     createdLines: chargebacks,
     voidedLines,
-    event: commissionEvent(commission, 'commission.voided', cancellation.cancelled_at, takenBack, reason, origin),
+    event: commissionEvent(commission, 'commission.voided', cancellation.cancelled_at, takenBack, reason, origin, otherAssociates(current, payable)),
   };
 }
 
@@ -204,6 +211,12 @@ export function splitCommission(
   return { commission, createdLines: created, voidedLines, event };
 }
 
+/** The associates besides the order's whose lines a change voids or creates: each one's lineage shows it. */
+function otherAssociates(commission: Commission, lines: readonly CommissionLine[]): SourceRef[] {
+  const ids = [...new Set(lines.map((line) => line.associate_id))].filter((id) => id !== commission.associate_id);
+  return ids.map((id) => ({ kind: 'associate', id }));
+}
+
 /** The rating a commission carries, to tell whether the rules in force now rate it otherwise. */
 function ratedAs(commission: Commission): string {
   return JSON.stringify([commission.rule_id, commission.base_amount, commission.rate_bps, commission.tiers, commission.amount]);
@@ -229,20 +242,17 @@ export function rerateCommission(
   const before = units(current, current.amount ?? 0);
   const { base_amount: _base, rule_id: _rule, rate_bps: _rate, tiers: _tiers, amount: _amount, ...unrated } = current;
   if (!rating) {
-    const commission: Commission = { ...unrated, status: 'unrated', unrated_reason: 'no_rule_in_force', splits: [], lines: [], updated_at: now };
+    // Shares set by /commission/split/set wait for the next rating; the default one is no choice to keep.
+    const byOwnAssociate = current.splits.length === 1 && current.splits[0]?.associate_id === current.associate_id;
+    const splits = byOwnAssociate ? [] : current.splits.map((split) => ({ ...split, amount: 0 }));
+    const commission: Commission = { ...unrated, status: 'unrated', unrated_reason: 'no_rule_in_force', splits, lines: [], updated_at: now };
     const reason = `Commission ${current.commission_id} unrated: rule ${current.rule_id} no longer covers order ${current.order_id}`;
-    return { commission, createdLines: [], voidedLines: free, event: commissionEvent(commission, 'commission.voided', now, before, reason, origin) };
+    const event = commissionEvent(commission, 'commission.voided', now, before, reason, origin, otherAssociates(current, free));
+    return { commission, createdLines: [], voidedLines: free, event };
   }
-  const rerated = accrueCommission(unrated, rating, origin).commission;
-  if (ratedAs(rerated) === ratedAs(current)) return undefined;
-  const parts = allocate(rating.amount, current.splits);
-  const splits = current.splits.map((split, index) => ({ ...split, amount: fromMinorUnits(parts[index] ?? 0n, current.currency) }));
-  const created = splits.map((split) =>
-    newLine(current, { associate_id: split.associate_id, kind: 'commission', amount: split.amount, counts_at: current.placed_at }, origin.now),
-  );
-  const commission: Commission = { ...rerated, splits, lines: created.map(lineRef) };
+  const { commission, createdLines } = accrueCommission(unrated, rating, origin);
+  if (ratedAs(commission) === ratedAs(current)) return undefined;
   const reason = `Commission ${current.commission_id} re-rated under rule ${rating.rule.rule_id} (was ${current.rule_id}): ${commission.amount} instead of ${current.amount}`;
-  const associates = [...new Set(splits.map((split) => split.associate_id))].filter((id) => id !== current.associate_id);
-  const event = commissionEvent(commission, 'commission.adjusted', now, rating.amount - before, reason, origin, associates.map((id) => ({ kind: 'associate', id })));
-  return { commission, createdLines: created, voidedLines: free, event };
+  const refs = otherAssociates(current, [...free, ...createdLines]);
+  return { commission, createdLines, voidedLines: free, event: commissionEvent(commission, 'commission.adjusted', now, rating.amount - before, reason, origin, refs) };
 }
