@@ -26,7 +26,7 @@ import { InvalidStateError } from '../domain/errors';
  */
 
 /** When the sweep takes desk work nobody finished: after any call that wrote it has surely stopped. */
-export const settleLater = (now: Date) => new Date(now.getTime() + 2 * 60_000);
+export const sweepDueAt = (now: Date) => new Date(now.getTime() + 2 * 60_000);
 
 /** The record a line leads back to in the lineage: its commission, or the adjustment it is. */
 function tracedRecord(line: CommissionLine): SourceRef {

@@ -36,7 +36,7 @@ import { newId } from '../domain/identifiers';
 import { fromMinorUnits } from '../domain/receivables/money';
 import { requireExpectedRevision } from '../domain/revision';
 import type { OutgoingEvent } from '../bus/outgoing-events';
-import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, settleLater } from './payout-desk';
+import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, sweepDueAt } from './payout-desk';
 
 /**
  * How long an assembly holds its desk. Longer than any call runs (routes stop
@@ -94,7 +94,7 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
       );
     }
     const payout = newPayout(payoutId, request, sum, origin);
-    const event = payoutEvent(payout, newId('evt', origin.now), creationReason(payout), request.source_refs, origin);
+    const event = payoutEvent(payout, creationReason(payout), request.source_refs, origin);
     const link: DeskWork = { ...desk, ...period, kind: 'LINK', payout_id: payoutId, link: lineageItem(event, { kind: 'payout', id: payoutId }) };
     const data = { payout };
     await completeAssembly(
@@ -102,7 +102,7 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
       payout,
       event,
       outboxPut(payoutNotice(payout), origin.now),
-      [deskWorkPut(link, settleLater(origin.now))],
+      [deskWorkPut(link, sweepDueAt(origin.now))],
       idempotency && idempotencyRecordPut(idempotency, data, origin.now),
     );
     ended = true;
@@ -147,7 +147,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
   if (!payoutMoveSources(target).includes(current.status)) throw invalidPayoutMove(current.status, target);
   const payout = movedPayout(current, target, origin.now);
   const reason = `Payout ${payout.payout_id} ${target}${request.reason ? ` (${request.reason})` : ''}`;
-  const event = payoutEvent(payout, newId('evt', origin.now), reason, request.source_refs, origin);
+  const event = payoutEvent(payout, reason, request.source_refs, origin);
   const desk: Desk = { orgcode: payout.orgcode, associate_id: payout.associate_id, currency: payout.currency };
   const followUp: DeskWork | undefined =
     target === 'cancelled' || target === 'paid'
@@ -161,7 +161,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
     companions: [
       ...eventRecordPuts(event),
       outboxPut(payoutNotice(payout), origin.now),
-      ...(followUp ? [deskWorkPut(followUp, settleLater(origin.now))] : []),
+      ...(followUp ? [deskWorkPut(followUp, sweepDueAt(origin.now))] : []),
     ],
     now: origin.now,
   });

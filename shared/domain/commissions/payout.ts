@@ -175,14 +175,12 @@ export function movedPayout(current: Payout, status: SettablePayoutStatus, now: 
  */
 export function payoutEvent(
   payout: Payout,
-  eventId: string,
   reason: string,
   callerRefs: readonly SourceRef[],
   origin: ChangeOrigin,
 ): AccountingEvent {
   return buildEvent(
     {
-      event_id: eventId,
       event_type: 'commission.payout_status_changed',
       occurred_at: payout.updated_at,
       amount: { currency: payout.currency, amount: payout.amount },
