@@ -198,3 +198,17 @@ export const payoutDeskWork = (orgcode: string, associateId: string, currency: s
 });
 /** Payout desk work (lines to free, commissions to mark paid) left by a call that stopped, for the sweep. */
 export const payoutWorkQueue = 'SYSTEM#PAYOUT_WORK';
+
+/**
+ * One partition per storage usage record (get by id, and the duplicate-id
+ * guard), and a copy of each in the org's usage partition, by the instant it is
+ * listed at; on that copy gsi1 lists one service's usage and gsi2 one cost
+ * centre's, in the same order.
+ */
+export const storageUsage = (orgcode: string, usageId: string): ItemKey => ({
+  pk: `${org(orgcode)}#STORAGE_USAGE#${part(usageId)}`,
+  sk: 'STORAGE_USAGE',
+});
+export const storageUsages = (orgcode: string) => `${org(orgcode)}#STORAGE_USAGES`;
+export const storageUsagesOfService = (orgcode: string, service: string) => `${org(orgcode)}#STORAGE_USAGES#SERVICE#${part(service)}`;
+export const storageUsagesOfCostCentre = (orgcode: string, cccode: string) => `${org(orgcode)}#STORAGE_USAGES#CCCODE#${part(cccode)}`;

@@ -34,6 +34,9 @@ import { commissionPayoutGetRoute } from './commissions/commission-payout-get.ro
 import { commissionPayoutListRoute } from './commissions/commission-payout-list.route';
 import { commissionPayoutStatusSetRoute } from './commissions/commission-payout-status-set.route';
 import { commissionStatementRoute } from './commissions/commission-statement.route';
+import { storageUsageRecordRoute } from './usage/storage-usage-record.route';
+import { storageUsageGetRoute } from './usage/storage-usage-get.route';
+import { storageUsageListRoute } from './usage/storage-usage-list.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -76,6 +79,9 @@ export const httpRoutes: readonly RouteDefinition[] = [
   commissionPayoutListRoute,
   commissionPayoutStatusSetRoute,
   commissionStatementRoute,
+  storageUsageRecordRoute,
+  storageUsageGetRoute,
+  storageUsageListRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

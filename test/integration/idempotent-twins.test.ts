@@ -129,6 +129,10 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
       effects: () => itemsIn(keys.payoutsOfAssociate(orgcode, 'assoc_payee'), 'gsi1'),
     };
   },
+  '/storage/usage/record': async ({ orgcode }, key) => ({
+    body: { usage: { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 2048 }, ...changeFields(orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.storageUsages(orgcode)),
+  }),
 };
 
 it('has a twin request for every idempotent route of the registry', () => {

@@ -42,6 +42,7 @@ const examplesNamingAbsentRecords = new Set([
   '/commission/split/set',
   '/commission/payout/get',
   '/commission/payout/status/set',
+  '/storage/usage/get',
 ]);
 
 /**
