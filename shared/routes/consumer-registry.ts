@@ -79,4 +79,24 @@ export const consumerFunctions: ConsumerFunctionDefinition[] = [
     detailType: 'commission.rule.status.set',
     description: "Caches a commission rule's status, unless a later revision of the rule is cached; kept if it comes before the rule",
   }),
+  // The ledger's own functions, beside the ones above on the same events: a ledger failure
+  // holds up no invoice, payment or commission, nor the reverse.
+  consumer({
+    name: 'order-placed-ledger',
+    source: 'retail.orders',
+    detailType: 'order.placed',
+    description: 'Records every order placed as an order.placed accounting event, once per order',
+  }),
+  consumer({
+    name: 'order-cancelled-ledger',
+    source: 'retail.orders',
+    detailType: 'order.cancelled',
+    description: 'Records every order cancelled as an order.cancelled accounting event, once per order',
+  }),
+  consumer({
+    name: 'tender-captured-ledger',
+    source: 'retail.payments',
+    detailType: 'tender.captured',
+    description: 'Records every tender captured as a tender.captured accounting event, once per tender',
+  }),
 ];

@@ -159,7 +159,7 @@ describe('/commission/split/set', () => {
     expect(listed.body.data.commissions).toEqual([expect.objectContaining({ revision: 2, splits })]);
 
     // A later cancellation voids the lines the split left.
-    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: commission.order_id, cancelled_at: '2026-11-05T09:00:00Z' }));
+    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: commission.order_id, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
     for (const associateId of [jane, 'assoc_raj', 'assoc_li']) {
       expect((await storedLines(orgcode, associateId)).every((line) => line.status === 'voided')).toBe(true);
     }
@@ -190,7 +190,7 @@ describe('/commission/split/set', () => {
     const unrated = await placed('2025-06-01T10:00:00Z');
     expect(unrated.status).toBe('unrated');
     const voided = await placed();
-    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: voided.order_id, cancelled_at: '2026-11-05T09:00:00Z' }));
+    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: voided.order_id, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
     const paidOut = await placed();
     const [line] = paidOut.lines;
     // Payouts do not exist yet: the line is marked as one would take it.

@@ -41,7 +41,7 @@ async function placed(placedAt = '2026-11-02T10:00:00Z'): Promise<any> {
 }
 
 const cancel = (orderId: string) =>
-  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z' }));
+  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
 
 async function adjust(body: Record<string, unknown>): Promise<any> {
   const response = await post('/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body }, writer);

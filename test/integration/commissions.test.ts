@@ -59,7 +59,10 @@ function rule(ruleId: string, overrides: Record<string, unknown> = {}): Record<s
 
 const setRule = (detail: Record<string, unknown>) => succeededWith(deliverEvent('retail.pricing', 'commission.rule.set', detail));
 const cancel = (orderId: string, overrides: Record<string, unknown> = {}) =>
-  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z', ...overrides }));
+  succeededWith(
+    deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z', ...overrides }),
+    ['order-cancelled'],
+  );
 
 /** Places the order and answers the commission consumer's result (the invoice consumer hears it too). */
 async function place(detail: Record<string, unknown>): Promise<any> {
@@ -84,10 +87,14 @@ async function listAll(filter: Record<string, unknown>, limit = 50): Promise<any
   return all;
 }
 
+/** The commission events linked to the ref (the ledger's order events are ledger-consumers.test.ts's). */
 async function lineageTypes(kind: string, id: string): Promise<string[]> {
   const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, reader);
   expect(page.status).toBe(200);
-  return page.body.data.lineage.map((item: any) => item.event_type).sort();
+  return page.body.data.lineage
+    .map((item: any) => item.event_type)
+    .filter((type: string) => type.startsWith('commission.'))
+    .sort();
 }
 
 async function linesOf(commissionId: string): Promise<CommissionLine[]> {
@@ -286,6 +293,7 @@ describe('commissions beside receivables', () => {
     expect(both.map(({ consumer, status }) => ({ consumer, status }))).toEqual([
       { consumer: 'order-placed', status: 'succeeded' },
       { consumer: 'order-placed-commission', status: 'succeeded' },
+      { consumer: 'order-placed-ledger', status: 'succeeded' },
     ]);
     const invoices = await post('/invoice/list', { customer_id: 'cust_walk_in' }, ar);
     expect(invoices.body.data.invoices).toHaveLength(1);
@@ -296,6 +304,7 @@ describe('commissions beside receivables', () => {
     expect(wrongTotal.map(({ consumer, status }) => ({ consumer, status }))).toEqual([
       { consumer: 'order-placed', status: 'dead-lettered' },
       { consumer: 'order-placed-commission', status: 'succeeded' },
+      { consumer: 'order-placed-ledger', status: 'succeeded' },
     ]);
     expect(await listAll({ order_id: orderId })).toEqual([expect.objectContaining({ status: 'accrued', amount: 16.53 })]);
   });

@@ -295,9 +295,10 @@ describe('the local stack', () => {
 
     expect(reached.map(({ consumer, event }) => ({ consumer, detail: event.detail }))).toEqual([
       { consumer: 'tender-captured', detail: { tender_id: 'tnd_1', orgcode: 'ACME' } },
+      { consumer: 'tender-captured-ledger', detail: { tender_id: 'tnd_1', orgcode: 'ACME' } },
     ]);
     const orderPlacedFields = { source: 'retail.orders', 'detail-type': 'order.placed' };
-    expect(api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed', 'order-placed-commission']);
+    expect(api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed', 'order-placed-commission', 'order-placed-ledger']);
   });
 
   it('resolves with no outcome for an event no consumer takes', async () => {

@@ -35,9 +35,9 @@ describe('matchesPattern', () => {
     const consumersOf = (event: typeof placed) =>
       consumerFunctions.filter(({ pattern }) => matchesPattern(pattern, event)).map(({ name }) => name);
 
-    // An order placed is invoiced and commissioned by two functions, so neither's failure holds up the other.
-    expect(consumersOf(placed)).toEqual(['order-placed', 'order-placed-commission']);
-    expect(consumersOf(captured)).toEqual(['tender-captured']);
-    expect(consumersOf(cancelled)).toEqual(['order-cancelled']);
+    // An order placed is invoiced, commissioned and recorded in the ledger by three functions, so no one's failure holds up another.
+    expect(consumersOf(placed)).toEqual(['order-placed', 'order-placed-commission', 'order-placed-ledger']);
+    expect(consumersOf(captured)).toEqual(['tender-captured', 'tender-captured-ledger']);
+    expect(consumersOf(cancelled)).toEqual(['order-cancelled', 'order-cancelled-ledger']);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cccode, channelCode, clientId, dateTime, logicalGuid, longText, money, orgcode, policyRefs, shortText } from '../common-schemas';
+import { eventRecordRequest } from '../events/accounting-event';
 import { invoiceLineInput, maxInvoiceLines, paymentTerms } from './invoice';
 import { amountOrMoney, currencyCode } from './money';
 import { paymentMethods } from './payment';
@@ -24,6 +25,9 @@ export const orderPlacedDetail = z.object({
   payment_terms: z.optional(paymentTerms),
   associate_id: z.optional(clientId),
   policy_refs: z.optional(policyRefs),
+  // Copied to the order's ledger event, so validated exactly as an event record's.
+  tax_jurisdiction_code: eventRecordRequest.shape.tax_jurisdiction_code,
+  tax_components: eventRecordRequest.shape.tax_components,
 });
 export type OrderPlacedDetail = z.infer<typeof orderPlacedDetail>;
 
