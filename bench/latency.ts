@@ -5,7 +5,7 @@ import { postJson } from './http-client';
 import { type RouteResponse, type Scenario, directCall, httpCall } from './route-calls';
 import { percentile } from './stats';
 
-interface Spread {
+export interface Spread {
   p50: number;
   p99: number;
 }
@@ -39,7 +39,7 @@ export interface ParityResult {
   difference?: { route: string | null; raw: string | null };
 }
 
-const spread = (sample: number[]): Spread => ({ p50: percentile(sample, 50), p99: percentile(sample, 99) });
+export const spread = (sample: number[]): Spread => ({ p50: percentile(sample, 50), p99: percentile(sample, 99) });
 
 async function timed(call: () => Promise<RouteResponse | void>, label: string): Promise<number> {
   const start = performance.now();
@@ -115,10 +115,14 @@ export async function measureLatency(
   };
 }
 
-// Generated ids (events, payments, statement entries) and the seeded invoices and orders each call gets afresh.
+// Generated ids (events, payments, statement entries) and the seeded invoices and orders each call gets afresh;
+// the usage meter's day, its randomly chosen shard and the byte counts of each call.
 const variableParts: Array<[RegExp, string]> = [
   [/\b(evt|pay|are|inv|ord)_[0-9A-HJKMNP-TV-Z]{26}/g, '$1_<id>'],
   [/bench-(route|raw)-\d+/g, 'bench-<key>'],
+  [/#USAGE_METER#\d{4}-\d{2}-\d{2}#\d+/g, '#USAGE_METER#<day>#<shard>'],
+  [/":day":"\d{4}-\d{2}-\d{2}"/g, '":day":"<day>"'],
+  [/":bandwidth_(in|out)_bytes":\d+/g, '":bandwidth_$1_bytes":<bytes>'],
 ];
 
 function stable(value: unknown): unknown {

@@ -6,7 +6,9 @@ import { type BuiltBundle, type ImportTiming, baselineName } from './bundles';
 import type { CapacityResult } from './capacity';
 import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
+import type { FinancialRollupBenchReport } from './financial-rollup';
 import type { LatencyReport, ParityResult } from './latency';
+import type { MeteringOverhead } from './metering-overhead';
 import { round } from './stats';
 
 export interface BenchSettings {
@@ -27,6 +29,8 @@ export interface BenchSettings {
   arReportLimit: number;
   /** Payable lines of the payout section's associate (BENCH_PAYOUT_LINES). */
   payoutLines: number;
+  /** Ledger events of the financial rollup section's one organisation and day (BENCH_ROLLUP_EVENTS). */
+  rollupEvents: number;
 }
 
 export interface ScanCheck {
@@ -45,10 +49,12 @@ export interface BenchResults {
   imports: ImportTiming[];
   parity: ParityResult[];
   latency: LatencyReport;
+  metering: MeteringOverhead;
   capacity: CapacityResult[];
   scan: ScanCheck;
   aging: AgingReport;
   payout: PayoutBenchReport;
+  financialRollup: FinancialRollupBenchReport;
   export: ExportReport;
 }
 
@@ -65,11 +71,15 @@ export const limits = {
   bundleBytes: 1_000_000,
   importRatio: 1.15,
   latencyRatio: 1.3,
+  /** `/event/get` p50 with its usage meter write over without. */
+  meteringRatio: 1.1,
   eventGetReadRcu: 0.5,
   /** The whole paged aging report over reading every open invoice once: the aggregates must cost less. */
   agingRcuRatio: 1,
   /** A payout's route may run this long (its timeout; API Gateway waits 30 s). */
   payoutCreateSeconds: 29,
+  /** A day's financial rollup of one org: 31 such days, an operator's longest re-run, fit its 15-minute timeout. */
+  rollupDaySeconds: 29,
   /** Peak RSS of the largest export build over the smallest's: flat memory whatever the window. */
   exportRssRatio: 1.3,
 } as const;
@@ -111,6 +121,13 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   for (const latency of results.latency.routes) {
     rows.push({ target: `${latency.label} p50 route vs raw`, measured: `${latency.ratio.toFixed(2)}x`, limit: `<= ${limits.latencyRatio}x`, pass: latency.ratio <= limits.latencyRatio });
   }
+  const { metering } = results;
+  rows.push({
+    target: '/event/get p50 with metering vs without',
+    measured: `${metering.ratio.toFixed(2)}x`,
+    limit: `<= ${limits.meteringRatio.toFixed(2)}x`,
+    pass: metering.ratio <= limits.meteringRatio,
+  });
   const get = results.capacity.find((result) => result.label === '/event/get');
   if (get) {
     const rcu = get.perCall.operation.rcu;
@@ -137,6 +154,16 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   }
   // measurePayout fails the bench unless the payout took every line and the statement's totals matched it.
   rows.push({ target: 'payout amount and statement totals vs seeded lines', measured: 'exact', limit: 'exact', pass: true });
+  for (const run of results.financialRollup.runs) {
+    rows.push({
+      target: `${run.label}, ${results.financialRollup.events} events, wall time`,
+      measured: `${run.seconds.toFixed(1)} s`,
+      limit: `<= ${limits.rollupDaySeconds} s`,
+      pass: run.seconds <= limits.rollupDaySeconds,
+    });
+  }
+  // measureFinancialRollup fails the bench unless every record equals the sums the seed was built with.
+  rows.push({ target: 'financial rollup records vs seeded events', measured: 'exact', limit: 'exact', pass: true });
   const exports = results.export.runs;
   if (exports.length > 1) {
     const ratio = results.export.rssRatio;
@@ -245,10 +272,26 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   }
 
   out.push('');
+  const { metering } = results;
+  out.push(
+    `Metering overhead (ms): /event/get with its usage meter write (one UpdateItem, awaited up to its bound) and without (the same handler built unmetered), ` +
+      `${metering.calls} calls per side after ${settings.latencyWarmup} warm-up, all sides interleaved in one loop; route = keep-alive HTTP POST to a local adapter serving both, handler = invoked in-process.`,
+  );
+  out.push(
+    table(
+      ['side', 'p50 metered', 'p50 unmetered', 'x unmetered', 'p99 metered', 'p99 unmetered'],
+      [
+        ['route', ms(metering.route.metered.p50), ms(metering.route.unmetered.p50), metering.ratio.toFixed(2), ms(metering.route.metered.p99), ms(metering.route.unmetered.p99)],
+        ['handler', ms(metering.handler.metered.p50), ms(metering.handler.unmetered.p50), metering.handlerRatio.toFixed(2), ms(metering.handler.metered.p99), ms(metering.handler.unmetered.p99)],
+      ],
+    ),
+  );
+
+  out.push('');
   out.push(`Capacity per route call (ConsumedCapacity TOTAL as DynamoDB Local reports it; mean of ${settings.capacityCalls} sequential calls):`);
   out.push(
     table(
-      ['route', 'commands', 'auth RCU', 'idem RCU', 'op RCU', 'op WCU', 'total RCU', 'total WCU', 'same every call'],
+      ['route', 'commands', 'auth RCU', 'idem RCU', 'op RCU', 'op WCU', 'meter WCU', 'total RCU', 'total WCU', 'same every call'],
       results.capacity.map((result) => [
         result.label,
         result.commands,
@@ -256,6 +299,7 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
         units(result.perCall.idempotency.rcu),
         units(result.perCall.operation.rcu),
         units(result.perCall.operation.wcu),
+        units(result.perCall.metering.wcu),
         units(result.perCall.total.rcu),
         units(result.perCall.total.wcu),
         result.stable ? 'yes' : 'no',
@@ -309,6 +353,30 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
     table(
       ['step', 'calls', 'commands', 'transactions', 'RCU', 'WCU', 'WCU per line', 's'],
       payout.steps.map((step) => [step.label, step.calls, step.commands, step.transactions, units(step.rcu), units(step.wcu), (step.wcu / payout.lines).toFixed(2), step.seconds.toFixed(2)]),
+    ),
+  );
+
+  out.push('');
+  const rollup = results.financialRollup;
+  out.push(
+    `Financial rollup: one organisation's day (${rollup.dt}) of ${rollup.events} ledger events (${rollup.placed} order.placed, ${rollup.cancelled} order.cancelled of them, ${rollup.tenders} tender.captured), ` +
+      `seeded with BatchWriteItem in ${rollup.seedSeconds.toFixed(0)} s (event items and the day's active-org marker; no lineage links, which the rollup never reads). ` +
+      'Run by the 02:00 schedule\'s function (finding the org on the active-org index), then re-run by the operator function, every command metered (ConsumedCapacity TOTAL).',
+  );
+  const perThousandEvents = (value: number) => ((value / rollup.events) * 1000).toFixed(2);
+  out.push(
+    table(
+      ['run', 's', 'records', 'commands', 'items read', 'RCU', 'RCU / 1,000 events', 'WCU'],
+      rollup.runs.map((run) => [
+        run.label,
+        run.seconds.toFixed(2),
+        run.records,
+        Object.entries(run.commands).map(([name, count]) => `${name} ${count}`).join(', '),
+        run.itemsRead,
+        units(run.rcu),
+        perThousandEvents(run.rcu),
+        units(run.wcu),
+      ]),
     ),
   );
 

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { activeDayItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
 import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
+import { callMeterUpdate } from '../shared/db/usage-meter-repository';
 import { receivableWrites } from '../shared/db/receivables-repository';
 import type { AccountingEvent } from '../shared/domain/events/accounting-event';
 import { newId } from '../shared/domain/identifiers';
@@ -13,9 +15,9 @@ import type { Invoice } from '../shared/domain/receivables/invoice';
 import { applyReceipt, asRevisionAfter } from '../shared/domain/receivables/invoice-changes';
 import { toMinorUnits } from '../shared/domain/receivables/money';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
-import { entryFileLoader } from '../shared/local/handler-loader';
+import { type LambdaHandler, entryFileLoader } from '../shared/local/handler-loader';
 import { createLambdaContext } from '../shared/local/lambda-context';
-import { apiBasePath } from '../shared/routes/route-definition';
+import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';
 import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';
@@ -100,7 +102,11 @@ const loadHttpHandler = entryFileLoader('http');
  * a route's latency from the handler's.
  */
 export async function directCall(route: Scenario['route'], request: RouteRequest) {
-  const handler = await loadHttpHandler(route.name);
+  return inProcessCall(await loadHttpHandler(route.name), route, request);
+}
+
+/** A call of `handler` as the adapter would make it for `route`, without HTTP. */
+export function inProcessCall(handler: LambdaHandler, route: Scenario['route'], request: RouteRequest) {
   const body = Buffer.from(JSON.stringify(request.body));
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
   const event = toHttpApiEvent(
@@ -142,14 +148,30 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       ConsistentRead: true,
     });
 
-  // A read route's raw side: the credential read, then its one read command. Built per call (commands are not reusable).
-  const authThenRead = (caller: BenchCaller, read: GetCommand | QueryCommand) => {
+  // meterAnsweredCall(): after every answer, one UpdateItem on a shard of the caller's usage meter of the route.
+  // Its byte counts differ per call (the parity check sets them aside), so any stand in here.
+  const meterWrite = (caller: BenchCaller, route: RouteDefinition) => {
+    const usage = { records: route.idempotent ? 1 : 0, bandwidth_in_bytes: 512, bandwidth_out_bytes: 1024, errors: 0 };
+    const update = callMeterUpdate({ orgcode: caller.orgcode, surface: route.path, day: new Date().toISOString() }, usage);
+    return new UpdateCommand({
+      TableName: tableName,
+      Key: update.key,
+      UpdateExpression: update.expression,
+      ExpressionAttributeNames: update.names,
+      ExpressionAttributeValues: update.values,
+    });
+  };
+
+  // A read route's raw side: the credential read, its one read command, the meter write. Built per call (commands are not reusable).
+  const authThenRead = (caller: BenchCaller, route: RouteDefinition, read: GetCommand | QueryCommand) => {
     const auth = credentialRead(caller);
     // Two branches so each narrows the command for the SDK's overloaded send.
     const sendRead = read instanceof GetCommand ? () => raw.send(read) : () => raw.send(read);
+    const meter = meterWrite(caller, route);
     return async () => {
       await raw.send(auth);
       await sendRead();
+      await raw.send(meter);
     };
   };
 
@@ -161,6 +183,10 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     ExpressionAttributeNames: put.condition?.names,
     ExpressionAttributeValues: put.condition?.values,
   });
+  // markActiveDay(): the put of the event's day marker, before the event's transaction.
+  const dayMarker = (orgcode: string, occurredAt: string) =>
+    new PutCommand({ TableName: tableName, Item: activeDayItem(orgcode, occurredAt.slice(0, 10)) });
+
   // recordEvent(): the event, then one lineage link per source ref.
   const eventWrites = (now: Date) => {
     const event: AccountingEvent = { ...recordedEvent, event_id: newId('evt', now), recorded_at: now.toISOString() };
@@ -178,11 +204,15 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const now = new Date();
       const { event, puts } = eventWrites(now);
       const auth = credentialRead(writer);
+      const marker = dayMarker(writer.orgcode, event.occurred_at);
+      const meter = meterWrite(writer, eventRecordRoute);
       if (!keyed) {
         const write = new TransactWriteCommand({ TransactItems: puts.map((put) => ({ Put: put })) });
         return async () => {
           await raw.send(auth);
+          await raw.send(marker);
           await raw.send(write);
+          await raw.send(meter);
         };
       }
       // runIdempotently(): the conditional put that takes the key, then the stored response in the event's transaction.
@@ -199,7 +229,9 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       return async () => {
         await raw.send(auth);
         await raw.send(take);
+        await raw.send(marker);
         await raw.send(write);
+        await raw.send(meter);
       };
     },
   });
@@ -216,6 +248,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       // findEvent(): an eventually consistent GetItem; the consistent retry happens only on a miss.
       return authThenRead(
         reader,
+        eventGetRoute,
         new GetCommand({ TableName: tableName, Key: keys.event(reader.orgcode, eventId), ConsistentRead: false }),
       );
     },
@@ -234,7 +267,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/event/list',
     route: eventListRoute,
     request: () => ({ headers: reader.headers, body: eventListBody }),
-    prepareRaw: () => authThenRead(reader, listQuery()),
+    prepareRaw: () => authThenRead(reader, eventListRoute, listQuery()),
   };
 
   // listLineage(): the lineage partition of one source ref, one page.
@@ -248,7 +281,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/lineage/list',
     route: lineageListRoute,
     request: () => ({ headers: reader.headers, body: lineageListBody }),
-    prepareRaw: () => authThenRead(reader, lineageQuery()),
+    prepareRaw: () => authThenRead(reader, lineageListRoute, lineageQuery()),
   };
 
   // readEventsForReconcile() with no type: the gsi1 query over the window, projected to what is summed.
@@ -271,7 +304,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/reconcile/report',
     route: reconcileReportRoute,
     request: () => ({ headers: reader.headers, body: reconcileBody }),
-    prepareRaw: () => authThenRead(reader, reconcileQuery()),
+    prepareRaw: () => authThenRead(reader, reconcileReportRoute, reconcileQuery()),
   };
 
   // writeAtomically()'s request for each write of a transaction.
@@ -331,6 +364,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         condition: { expression: 'revision = :expected', values: { ':expected': invoice.revision } },
       };
       const writes = [paymentPut(change.payment), invoicePut, ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
+      const marker = dayMarker(writer.orgcode, event.occurred_at);
       const write = new TransactWriteCommand({ TransactItems: writes.map(transactItem) });
       // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.
       const prune = new DeleteCommand({
@@ -339,15 +373,18 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         ConditionExpression: 'balance = :zero AND open_invoices = :zero',
         ExpressionAttributeValues: { ':zero': 0 },
       });
+      const meter = meterWrite(writer, invoicePaymentApplyRoute);
       return async () => {
         await raw.send(auth);
         await raw.send(read);
+        await raw.send(marker);
         await raw.send(write);
         try {
           await raw.send(prune);
         } catch (error) {
           if (!(error instanceof ConditionalCheckFailedException)) throw error;
         }
+        await raw.send(meter);
       };
     },
   };

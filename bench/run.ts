@@ -8,16 +8,20 @@ import { buildBundles, timeImports } from './bundles';
 import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
+import { measureFinancialRollup } from './financial-rollup';
 import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { checkParity, measureLatency } from './latency';
+import { measureMeteringOverhead } from './metering-overhead';
 import { benchOrgcode, startBenchStack } from './local-stack';
 import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
 import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
 
 /**
  * `npm run bench`: bundle sizes and cold import times, route latency against
- * the raw DynamoDB calls each route makes, the capacity each route call
- * consumes, what the whole aging report reads over 50,000 open invoices, and
+ * the raw DynamoDB calls each route makes, `/event/get` with and without its
+ * usage meter write, the capacity each route call
+ * consumes, what the whole aging report reads over 50,000 open invoices, the
+ * financial rollup of an organisation's day of 100,000 events, and
  * export throughput and the export worker's memory for a small and a large
  * window. Prints a table, writes bench/results/latest.json, and exits non-zero
  * only when the benchmark itself fails (a missed target is a MISS row).
@@ -38,6 +42,7 @@ const settings: BenchSettings = {
   arInvoices: Number(process.env.BENCH_AR_INVOICES ?? 50_000),
   arReportLimit: 256,
   payoutLines: Number(process.env.BENCH_PAYOUT_LINES ?? 5000),
+  rollupEvents: Number(process.env.BENCH_ROLLUP_EVENTS ?? 100_000),
 };
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -81,6 +86,9 @@ async function main(): Promise<void> {
       const parity = await checkParity(calls, baseUrl, shared, rawLog);
       const latency = await measureLatency(calls, baseUrl, settings.latencyCalls, settings.latencyWarmup);
 
+      log(`/event/get with and without metering, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
+      const metering = await measureMeteringOverhead(stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
+
       log(`measuring consumed capacity (${elapsed()})`);
       const meter = new CapacityMeter().attach(dynamo());
       const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
@@ -101,6 +109,15 @@ async function main(): Promise<void> {
       log(`commission payout of ${settings.payoutLines} lines, its statement and its cancellation (${elapsed()})`);
       const payout = await measurePayout({ client: seeder, tableName, baseUrl, orgcode: benchOrgcode('BP'), lines: settings.payoutLines, log });
 
+      log(`financial rollup of one organisation's day of ${settings.rollupEvents} events (${elapsed()})`);
+      const financialRollup = await measureFinancialRollup({
+        client: seeder,
+        tableName,
+        orgcode: benchOrgcode('BF'),
+        events: settings.rollupEvents,
+        log,
+      });
+
       // Last: its 100,000 events would otherwise sit in the table the latency section reads.
       log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
       const exported = await measureExports({
@@ -119,6 +136,7 @@ async function main(): Promise<void> {
         imports,
         parity,
         latency,
+        metering,
         capacity,
         scan: {
           issued: shared.count('Scan') + rawLog.count('Scan'),
@@ -128,6 +146,7 @@ async function main(): Promise<void> {
         },
         aging,
         payout,
+        financialRollup,
         export: exported,
       };
     } finally {

@@ -1,9 +1,9 @@
 /**
- * `npm run admin -- credential issue|revoke|list ...`: operator commands, run by
- * invoking the operator Lambda with the ordinary AWS SDK client. Without
- * `--function-name` it targets the local server (`npm start`) through the
- * endpoints it wrote; with `--function-name F [--region R]` a deployed stack,
- * with the AWS credentials of the environment.
+ * `npm run admin -- credential issue|revoke|list ...` and `financial-rollup run
+ * ...`: operator commands, run by invoking the operator Lambda with the
+ * ordinary AWS SDK client. Without `--function-name` it targets the local
+ * server (`npm start`) through the endpoints it wrote; with `--function-name F
+ * [--region R]` a deployed stack, with the AWS credentials of the environment.
  *
  * Prints the function's result as one JSON object on stdout; errors go to stderr
  * with exit code 1.
@@ -21,6 +21,7 @@ const usage = `Usage:
                                        [--kind api_key|session] [--expires-in-hours N]
   npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
   npm run -s admin -- credential list --orgcode ORG
+  npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
 
 Target (default: the local server started with \`npm start\`):
   --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
@@ -31,6 +32,7 @@ class UsageError extends Error {
 }
 
 const credentialFunction = 'credential-admin';
+const financialRollupFunction = 'financial-rollup-admin';
 
 type Flags = {
   orgcode?: string;
@@ -40,6 +42,8 @@ type Flags = {
   kind?: string;
   'expires-in-hours'?: string;
   fingerprint?: string;
+  dt?: string;
+  to?: string;
   region?: string;
   'function-name'?: string;
   'data-dir'?: string;
@@ -58,6 +62,8 @@ async function main(): Promise<void> {
       kind: { type: 'string' },
       'expires-in-hours': { type: 'string' },
       fingerprint: { type: 'string' },
+      dt: { type: 'string' },
+      to: { type: 'string' },
       region: { type: 'string' },
       'function-name': { type: 'string' },
       'data-dir': { type: 'string' },
@@ -70,9 +76,11 @@ async function main(): Promise<void> {
   }
 
   const [group, action, ...extra] = positionals;
-  if (group !== 'credential' || extra.length > 0) throw new UsageError('Unknown command.');
-  const payload = credentialPayload(action, flags);
-  const result = await invoke(flags, credentialFunction, payload);
+  if (extra.length > 0) throw new UsageError('Unknown command.');
+  let result: unknown;
+  if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(action, flags));
+  else if (group === 'financial-rollup') result = await invoke(flags, financialRollupFunction, financialRollupPayload(action, flags));
+  else throw new UsageError('Unknown command.');
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
 
@@ -102,7 +110,18 @@ function credentialPayload(action: string | undefined, flags: Flags): Record<str
   }
 }
 
-function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint'): string {
+/** The `financial-rollup-admin` payload: re-run a day or a range, for every active organisation or one. */
+function financialRollupPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+  if (action !== 'run') throw new UsageError(`Unknown financial-rollup action "${action ?? ''}": use run.`);
+  return {
+    action,
+    dt: required(flags, 'dt'),
+    ...(flags.to !== undefined ? { to: flags.to } : {}),
+    ...(flags.orgcode !== undefined ? { orgcode: flags.orgcode } : {}),
+  };
+}
+
+function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'dt'): string {
   const value = flags[name];
   if (!value) throw new UsageError(`--${name} is required.`);
   return value;

@@ -19,7 +19,7 @@ import { startLocalFunctions, type LocalFunctions } from '../shared/local/local-
 import { apiBasePath } from '../shared/routes/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
-import { backgroundFunctions } from '../shared/routes/background-registry';
+import { type BackgroundFunctionDefinition, backgroundFunctions } from '../shared/routes/background-registry';
 import { consumerFunctions } from '../shared/routes/consumer-registry';
 import { operatorFunctions } from '../shared/routes/operator-registry';
 import { httpRoutes } from '../shared/routes/registry';
@@ -108,6 +108,12 @@ async function main(): Promise<void> {
   printBanner(endpoints, services.dynamodb.loopbackOnly);
 }
 
+function scheduleOf(fn: BackgroundFunctionDefinition): string {
+  if (fn.everyMinutes) return `runs every ${fn.everyMinutes} min`;
+  if (fn.dailyAtUtc) return `runs daily at ${String(fn.dailyAtUtc.hour).padStart(2, '0')}:${String(fn.dailyAtUtc.minute).padStart(2, '0')} UTC`;
+  return 'background';
+}
+
 function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): void {
   const shown = relative(process.cwd(), dataDir) || '.';
   const lines = [
@@ -117,9 +123,7 @@ function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): 
     `  API reference    ${new URL('/docs', endpoints.apiUrl).href}  (OpenAPI 3.1 at ${new URL('/openapi.json', endpoints.apiUrl).href})`,
     `  Operator invoke  ${endpoints.invokeEndpoint}  (AWS Lambda Invoke API, loopback only)`,
     ...endpoints.operatorFunctions.map((name) => `                     ${name}`),
-    ...backgroundFunctions.map(
-      (fn) => `                     ${fn.name}${fn.everyMinutes ? `  (runs every ${fn.everyMinutes} min)` : '  (background)'}`,
-    ),
+    ...backgroundFunctions.map((fn) => `                     ${fn.name}  (${scheduleOf(fn)})`),
     `  Event bus        ${endpoints.invokeEndpoint}  (EventBridge PutEvents; published events are logged here)`,
     '  Event consumers  (default bus; a failed delivery is retried twice, then dead-lettered and logged here)',
     ...consumerFunctions.map(({ name, pattern }) => {

@@ -47,7 +47,7 @@ export class BackgroundFunctions extends Construct {
   readonly exportWorker: AccountingFunction;
   /** The stack's bindings, now with the export worker. */
   readonly bindings: ServiceBindings;
-  /** EventBridge schedules by function name, for the functions that run every n minutes. */
+  /** EventBridge schedules by function name, for the functions that run every n minutes or daily. */
   readonly schedules: ReadonlyMap<string, events.Rule>;
 
   constructor(scope: Construct, id: string, props: BackgroundFunctionsProps) {
@@ -75,6 +75,8 @@ export class BackgroundFunctions extends Construct {
       functions.set(definition.name, handler);
       if (definition.everyMinutes !== undefined) {
         schedules.set(definition.name, this.schedule(definition.name, handler, definition.everyMinutes));
+      } else if (definition.dailyAtUtc !== undefined) {
+        schedules.set(definition.name, this.scheduleDaily(definition.name, handler, definition.dailyAtUtc));
       }
       return handler;
     };
@@ -106,6 +108,21 @@ export class BackgroundFunctions extends Construct {
       description: `Runs the ${name} function every ${minutes} minute(s)`,
       schedule: events.Schedule.rate(interval),
       targets: [new targets.LambdaFunction(handler.function, { retryAttempts: 0 })],
+    });
+  }
+
+  /**
+   * Runs `handler` once a day at `at` UTC (EventBridge cron runs in UTC).
+   * Unlike a job every minute, the next run does another day's work, so a
+   * failed run is retried, twice at each level: a daily job must be idempotent.
+   */
+  private scheduleDaily(name: string, handler: AccountingFunction, at: { hour: number; minute: number }): events.Rule {
+    handler.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(maxEventAgeMinutes) });
+    const time = `${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`;
+    return new events.Rule(handler, 'Schedule', {
+      description: `Runs the ${name} function daily at ${time} UTC`,
+      schedule: events.Schedule.cron({ minute: String(at.minute), hour: String(at.hour) }),
+      targets: [new targets.LambdaFunction(handler.function, { retryAttempts: 2 })],
     });
   }
 }

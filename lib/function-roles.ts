@@ -69,6 +69,16 @@ export class FunctionRoles extends Construct {
       );
     }
     if (stores.eventBus === 'publish') this.eventBus.grantPutEventsTo(role);
+    // A table writer may update them already; a reader may update the meter partitions and nothing else.
+    if (stores.usageMeters === 'update' && stores.table === 'read') {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
+        }),
+      );
+    }
 
     this.roles.set(key, role);
     return role;
@@ -86,6 +96,9 @@ export class FunctionRoles extends Construct {
  */
 const tableReadActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const tableWriteActions = [...tableReadActions, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** Every partition of keys.usageMeterPartition: `ORG#<org>#USAGE_METER#<day>#<shard>`. */
+export const usageMeterPartitions = 'ORG#*#USAGE_METER#*';
 
 /** Export files live under each organisation's prefix (shared/exports/export-files.ts). */
 const exportFilesPrefix = 'orgs/*';
@@ -106,5 +119,6 @@ export function accessProfile(stores: StoreAccess): string {
   if (stores.bucket) parts.push(`bucket-${stores.bucket}`);
   if (stores.exportWorker) parts.push(`export-worker-${stores.exportWorker}`);
   if (stores.eventBus) parts.push(`event-bus-${stores.eventBus}`);
+  if (stores.usageMeters) parts.push(`usage-meters-${stores.usageMeters}`);
   return parts.join('-');
 }

@@ -13,11 +13,8 @@ export interface OperatorFunctionsProps {
 /** Operators share one role family; within it, functions with equal `stores` share a role. */
 export const operatorFamily = 'operator';
 
-/**
- * Re-runs over a range of days take longer than an HTTP request may; one minute
- * until an operator needs more (the registry would then carry its own timeout).
- */
-const operatorTimeout = Duration.minutes(1);
+/** One minute, unless the registry gives an operator longer (re-runs over a range of days). */
+const defaultOperatorTimeout = Duration.minutes(1);
 
 /**
  * Functions an operator invokes directly (Lambda Invoke API, `npm run admin`),
@@ -41,7 +38,7 @@ export class OperatorFunctions extends Construct {
           description: operator.description,
           family: operatorFamily,
           stores: operator.stores,
-          timeout: operatorTimeout,
+          timeout: operator.timeoutSeconds === undefined ? defaultOperatorTimeout : Duration.seconds(operator.timeoutSeconds),
         },
         props.bindings,
       );

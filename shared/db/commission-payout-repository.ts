@@ -1,11 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { Payout, PayoutStatus } from '../domain/commissions/payout';
-import { DuplicateIdError, ThrottledError } from '../domain/errors';
+import { DuplicateIdError } from '../domain/errors';
 import type { AccountingEvent, LineageItem } from '../domain/events/accounting-event';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, transactItem, writeAtomically } from './atomic-write';
+import { batchGetItems } from './batch-get';
 import { dynamo, tableName } from './client';
 import { inParallel } from './in-parallel';
 import { eventRecordPuts } from './event-repository';
@@ -368,45 +368,12 @@ export async function findPayout(orgcode: string, payoutId: string): Promise<Pay
   return item && withoutStorageAttributes<Payout>(item);
 }
 
-/** BatchGetItem's limit on keys per call. */
-const maxKeysPerBatchGet = 100;
-/** Rounds of a BatchGet's unprocessed keys before the call gives up as throttled. */
-const maxBatchGetRounds = 8;
-
 /** The status of each of the payouts named that exists; one never written (an assembly that stopped) is absent. */
 export async function readPayoutStatuses(orgcode: string, payoutIds: readonly string[]): Promise<Map<string, PayoutStatus>> {
   // BatchGetItem refuses a key given twice.
   const payoutKeys = [...new Set(payoutIds)].map((id) => keys.commissionPayout(orgcode, id));
-  const batches = Array.from({ length: Math.ceil(payoutKeys.length / maxKeysPerBatchGet) }, (_, index) =>
-    payoutKeys.slice(index * maxKeysPerBatchGet, (index + 1) * maxKeysPerBatchGet),
-  );
-  const items = (await Promise.all(batches.map(batchGet))).flat();
+  const items = await batchGetItems(payoutKeys, { attributes: ['payout_id', 'status'], consistent: true });
   return new Map(items.map((item) => [String(item.payout_id), item.status as PayoutStatus]));
-}
-
-/** The items of up to 100 keys, going round again for the keys DynamoDB left unprocessed (under load), with a growing pause. */
-async function batchGet(itemKeys: keys.ItemKey[]): Promise<Array<Record<string, unknown>>> {
-  const items: Array<Record<string, unknown>> = [];
-  let pending: Array<Record<string, unknown>> = itemKeys.map((key) => ({ ...key }));
-  for (let round = 1; round <= maxBatchGetRounds; round += 1) {
-    const { Responses, UnprocessedKeys } = await dynamo().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [tableName()]: {
-            Keys: pending,
-            ConsistentRead: true,
-            ProjectionExpression: 'payout_id, #status',
-            ExpressionAttributeNames: { '#status': 'status' },
-          },
-        },
-      }),
-    );
-    items.push(...(Responses?.[tableName()] ?? []));
-    pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    if (!pending.length) return items;
-    await sleep(Math.random() * 25 * 2 ** round);
-  }
-  throw new ThrottledError();
 }
 
 export interface PayoutFilter {

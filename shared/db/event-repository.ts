@@ -9,6 +9,7 @@ import {
 } from '../domain/events/accounting-event';
 import type { ReconciledEvent } from '../domain/events/reconcile-totals';
 import type { RecordSelection } from '../domain/exports/export-record';
+import { markActiveDay } from './active-day-repository';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -51,10 +52,11 @@ export function eventRecordPuts(event: AccountingEvent): GuardedPut[] {
 
 /**
  * Stores an event and its lineage links, and the idempotency record when given,
- * in one transaction. The idempotency record goes first so that losing a
- * same-key race is told apart from a duplicate id.
+ * in one transaction, once its day is marked active. The idempotency record
+ * goes first so that losing a same-key race is told apart from a duplicate id.
  */
 export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
+  await markActiveDay(event.orgcode, event.occurred_at);
   await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event)]);
 }
 

@@ -4,6 +4,7 @@ import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses }
 import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { outboxPut } from './outbox-repository';
+import { markActiveDay } from './active-day-repository';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
@@ -99,6 +100,11 @@ function invoiceNotice(type: InvoiceNoticeType, invoice: Invoice): OutgoingEvent
   };
 }
 
+/** A change of what is owed is activity the day's financial rollup (its ar_aging) must see. */
+async function markEventDay(change: InvoiceChange): Promise<void> {
+  if (change.event) await markActiveDay(change.event.orgcode, change.event.occurred_at);
+}
+
 async function afterCommit(change: InvoiceChange): Promise<void> {
   if (change.receivable) await pruneSettledReceivable(change.invoice.orgcode, change.receivable);
 }
@@ -110,6 +116,7 @@ async function afterCommit(change: InvoiceChange): Promise<void> {
  */
 export async function createInvoice(change: InvoiceChange): Promise<void> {
   const { invoice } = change;
+  await markEventDay(change);
   await writeAtomically([
     {
       item: {
@@ -139,6 +146,7 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
  */
 export async function saveInvoiceChange(expectedRevision: number, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
   const saved = change.invoice;
+  await markEventDay(change);
   await updateRevisioned({
     key: keys.invoice(saved.orgcode, saved.invoice_id),
     expectedRevision,

@@ -78,9 +78,14 @@ export const exportSchedule = (orgcode: string, scheduleId: string): ItemKey => 
 });
 export const exportSchedulePartition = (orgcode: string) => `${org(orgcode)}#EXPORT_SCHEDULES`;
 
-/** One usage meter per org, UTC day, cost centre and surface; counters are added atomically. */
-export const usageMeter = (orgcode: string, day: string, cccode: string | undefined, surface: string): ItemKey => ({
-  pk: `${org(orgcode)}#USAGE_METER#${day}`,
+/**
+ * Usage meters of an org and UTC day, written in shards: each shard is a partition
+ * of its own, so a busy org's calls spread over several partitions; one meter per
+ * shard, cost centre and surface, its counters added atomically.
+ */
+export const usageMeterPartition = (orgcode: string, day: string, shard: number) => `${org(orgcode)}#USAGE_METER#${day}#${shard}`;
+export const usageMeter = (orgcode: string, day: string, shard: number, cccode: string | undefined, surface: string): ItemKey => ({
+  pk: usageMeterPartition(orgcode, day, shard),
   sk: `${part(cccode ?? '-')}#${part(surface)}`,
 });
 
@@ -212,3 +217,34 @@ export const storageUsage = (orgcode: string, usageId: string): ItemKey => ({
 export const storageUsages = (orgcode: string) => `${org(orgcode)}#STORAGE_USAGES`;
 export const storageUsagesOfService = (orgcode: string, service: string) => `${org(orgcode)}#STORAGE_USAGES#SERVICE#${part(service)}`;
 export const storageUsagesOfCostCentre = (orgcode: string, cccode: string) => `${org(orgcode)}#STORAGE_USAGES#CCCODE#${part(cccode)}`;
+
+/**
+ * The UTC days an org recorded ledger events on: one item per day, put beside
+ * every event (docs/decisions.md: Financial rollups). Its gsi3 entry lists a
+ * day's orgs across organisations, so the daily financial rollup finds who had
+ * activity without a Scan.
+ */
+export const activeDay = (orgcode: string, day: string): ItemKey => ({ pk: `${org(orgcode)}#ACTIVE_DAYS`, sk: day });
+export const activeOrgsOn = (day: string) => `SYSTEM#ACTIVE_ORGS#${day}`;
+
+/**
+ * One partition per org and UTC day holds that day's financial rollup: the run
+ * header (the revision runs claim) and one record per dimension value, so a
+ * re-run overwrites the same keys. gsi1 lists the org's records by dimension,
+ * then day; gsi2 one dimension value's records by day.
+ */
+export const financialRollupDay = (orgcode: string, dt: string) => `${org(orgcode)}#FINANCIAL_ROLLUP#${dt}`;
+export const financialRollupRun = (orgcode: string, dt: string): ItemKey => ({ pk: financialRollupDay(orgcode, dt), sk: 'RUN' });
+export const financialRollup = (orgcode: string, dt: string, dimension: string, value: string): ItemKey => ({
+  pk: financialRollupDay(orgcode, dt),
+  sk: `${dimension}#${part(value)}`,
+});
+export const financialRollupsOfOrg = (orgcode: string) => `${org(orgcode)}#FINANCIAL_ROLLUPS`;
+export const financialRollupOfOrgKey = (dimension: string, dt: string, value: string) => `${dimension}#${dt}#${part(value)}`;
+/** The gsi1 sort keys of a dimension's records of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
+export const financialRollupsOfOrgBetween = (dimension: string, fromDt: string, toDt: string) => ({
+  from: `${dimension}#${fromDt}#`,
+  to: `${dimension}#${toDt}$`,
+});
+export const financialRollupsOfValue = (orgcode: string, dimension: string, value: string) =>
+  `${org(orgcode)}#FINANCIAL_ROLLUPS#${dimension}#${part(value)}`;

@@ -13,6 +13,7 @@ import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
+import { meterAnsweredCall } from './usage-metering';
 
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
 export const maxBodyBytes = 256 * 1024;
@@ -27,6 +28,8 @@ interface CallState {
   body?: Record<string, unknown>;
   caller?: Caller;
   input?: Record<string, unknown>;
+  /** The call answered with the stored response of an earlier one with its idempotency key. */
+  replayed?: boolean;
 }
 
 type RouteContext = Context & { call: CallState };
@@ -159,6 +162,22 @@ function envelope(route: RouteDefinition): Middleware {
   };
 }
 
+/**
+ * Meters the call once the envelope has made its answer, success or error
+ * (docs/decisions.md: Usage meters). A call refused before a caller was
+ * established (401, 403, 404 for another org, a body that is not JSON) names no
+ * trusted org, so it is not metered.
+ */
+function usageMetering(route: RouteDefinition): Middleware {
+  const meter: NonNullable<Middleware['after']> = async ({ event, context, response }) => {
+    const call = context.call as CallState | undefined;
+    if (!call?.caller || !response) return;
+    const { requestId, receivedAt, caller } = call;
+    await meterAnsweredCall({ route, caller, requestId, receivedAt, replayed: call.replayed === true }, event, response);
+  };
+  return { after: meter, onError: meter };
+}
+
 async function runRoute(route: RouteDefinition, call: CallState): Promise<Record<string, unknown>> {
   const caller = call.caller as Caller;
   const input = call.input ?? {};
@@ -180,15 +199,26 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     requestHash: canonicalDigest(withoutBodyCredentials(call.body ?? {})),
     holder: call.requestId,
   };
-  return runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
+  const outcome = await runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
+  call.replayed = outcome.replayed;
+  return outcome.data;
+}
+
+export interface HttpHandlerOptions {
+  /** Meter every call (the default); off only to measure what metering costs (bench/metering-overhead.ts). */
+  metered?: boolean;
 }
 
 /**
  * The Lambda handler of an `/accounting` route: the one middy chain every route
- * shares (parse, authenticate, authorise, validate, idempotency, envelope).
+ * shares (parse, authenticate, authorise, validate, idempotency, envelope,
+ * usage metering).
  */
-export function httpHandler(route: RouteDefinition) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>()
+export function httpHandler(route: RouteDefinition, { metered = true }: HttpHandlerOptions = {}) {
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
+  // Used first, so its after and onError run last: on the answer the envelope made.
+  if (metered) chain.use(usageMetering(route));
+  return chain
     .use(envelope(route))
     .use(callStart)
     .use(jsonObjectBody)

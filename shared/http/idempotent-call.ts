@@ -43,6 +43,12 @@ async function runHoldingKey(
   }
 }
 
+export interface IdempotentOutcome {
+  data: Record<string, unknown>;
+  /** The stored response of an earlier call with the key: this call changed nothing. */
+  replayed: boolean;
+}
+
 /**
  * Runs a call at most once per idempotency key (spec Limits: organisation,
  * route and key). The call first takes the key; a twin (same key, same body)
@@ -56,20 +62,20 @@ export async function runIdempotently(
   claim: IdempotencyClaim,
   receivedAt: Date,
   execute: () => Promise<Record<string, unknown>>,
-): Promise<Record<string, unknown>> {
+): Promise<IdempotentOutcome> {
   const deadline = receivedAt.getTime() + twinWaitMs;
   let pollMs = firstPollMs;
   let state: KeyState | undefined = await claimKey(claim, new Date());
   for (;;) {
     if (!state) {
       try {
-        return await runHoldingKey(claim, execute);
+        return { data: await runHoldingKey(claim, execute), replayed: false };
       } catch (error) {
         if (!(error instanceof IdempotencyClaimLostError)) throw error;
       }
     } else {
       if (state.requestHash !== claim.requestHash) throw new IdempotencyKeyReusedError();
-      if (state.state === 'completed') return JSON.parse(state.data) as Record<string, unknown>;
+      if (state.state === 'completed') return { data: JSON.parse(state.data) as Record<string, unknown>, replayed: true };
       if (Date.now() + pollMs > deadline) throw new IdempotencyInProgressError();
       await sleep(pollMs);
       pollMs = Math.min(maxPollMs, pollMs * 2);

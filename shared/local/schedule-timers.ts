@@ -3,21 +3,39 @@ import type { HandlerLoader } from './handler-loader';
 import { createLambdaContext } from './lambda-context';
 
 const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
 
 /**
- * Runs each scheduled background function on the minute, every `everyMinutes`,
- * with the event an EventBridge schedule delivers; a run still busy when the
- * next is due is not started twice. Returns the stop function.
+ * The first instant after `now` (epoch ms) a scheduled function is due, as
+ * its EventBridge schedule would fire it: on the next whole multiple of its
+ * minutes, or at its next daily UTC time; undefined when it has no schedule.
+ */
+export function nextRunAfter(fn: BackgroundFunctionDefinition, now: number): number | undefined {
+  if (fn.everyMinutes) {
+    const period = fn.everyMinutes * minuteMs;
+    return now - (now % period) + period;
+  }
+  if (fn.dailyAtUtc) {
+    const today = now - (now % dayMs) + (fn.dailyAtUtc.hour * 60 + fn.dailyAtUtc.minute) * minuteMs;
+    return today > now ? today : today + dayMs;
+  }
+  return undefined;
+}
+
+/**
+ * Runs each scheduled background function when it is due (every
+ * `everyMinutes`, or daily at `dailyAtUtc`), with the event an EventBridge
+ * schedule delivers; a run still busy when the next is due is not started
+ * twice. Returns the stop function.
  */
 export function startScheduleTimers(
   functions: readonly BackgroundFunctionDefinition[],
   loadHandler: HandlerLoader,
   log: (line: string) => void,
 ): () => void {
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Map<string, NodeJS.Timeout>();
   for (const fn of functions) {
-    if (!fn.everyMinutes) continue;
-    const period = fn.everyMinutes * minuteMs;
+    if (nextRunAfter(fn, Date.now()) === undefined) continue;
     let running = false;
     const tick = (scheduled: Date) => {
       if (running) return;
@@ -35,17 +53,18 @@ export function startScheduleTimers(
           running = false;
         });
     };
-    const firstDelay = period - (Date.now() % period);
-    const start = setTimeout(() => {
-      tick(new Date(Math.round(Date.now() / minuteMs) * minuteMs));
-      const every = setInterval(() => tick(new Date(Math.round(Date.now() / minuteMs) * minuteMs)), period);
-      every.unref();
-      timers.push(every);
-    }, firstDelay);
-    start.unref();
-    timers.push(start);
+    const arm = () => {
+      const due = nextRunAfter(fn, Date.now()) as number;
+      const timer = setTimeout(() => {
+        tick(new Date(due));
+        arm();
+      }, due - Date.now());
+      timer.unref();
+      timers.set(fn.name, timer);
+    };
+    arm();
   }
   return () => {
-    for (const timer of timers) clearTimeout(timer);
+    for (const timer of timers.values()) clearTimeout(timer);
   };
 }

@@ -13,8 +13,10 @@ export interface BackgroundFunctionDefinition {
   stores: StoreAccess;
   timeoutSeconds: number;
   memoryMb: number;
-  /** Runs every this many minutes (an EventBridge schedule); absent when only invoked. */
+  /** Runs every this many minutes (an EventBridge schedule); absent when only invoked or run daily. */
   everyMinutes?: number;
+  /** Runs once a day at this UTC time (an EventBridge cron schedule) instead. */
+  dailyAtUtc?: { hour: number; minute: number };
 }
 
 export const exportWorkerFunctionName = 'export-worker';
@@ -51,5 +53,13 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
     timeoutSeconds: 5 * 60,
     memoryMb: 512,
     everyMinutes: 1,
+  },
+  {
+    name: 'daily-financial-rollup',
+    description: 'Computes the financial rollup of the previous UTC day for every organisation active on it',
+    stores: { table: 'write' },
+    timeoutSeconds: 15 * 60,
+    memoryMb: 1024,
+    dailyAtUtc: { hour: 2, minute: 0 },
   },
 ];

@@ -9,6 +9,8 @@ export interface OperatorFunctionDefinition {
   name: string;
   description: string;
   stores: StoreAccess;
+  /** Longer than the operators' default of one minute, for one that re-runs days of work. */
+  timeoutSeconds?: number;
 }
 
 export const operatorFunctions: OperatorFunctionDefinition[] = [
@@ -16,5 +18,12 @@ export const operatorFunctions: OperatorFunctionDefinition[] = [
     name: 'credential-admin',
     description: 'Issues, revokes and lists API keys and sessions of an organisation',
     stores: { table: 'write' },
+  },
+  {
+    name: 'financial-rollup-admin',
+    description: 'Re-runs the daily financial rollup of a day or a range of days, for every active organisation or one',
+    stores: { table: 'write' },
+    // Lambda's maximum: a month of days, each read in full.
+    timeoutSeconds: 15 * 60,
   },
 ];

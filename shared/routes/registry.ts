@@ -37,6 +37,8 @@ import { commissionStatementRoute } from './commissions/commission-statement.rou
 import { storageUsageRecordRoute } from './usage/storage-usage-record.route';
 import { storageUsageGetRoute } from './usage/storage-usage-get.route';
 import { storageUsageListRoute } from './usage/storage-usage-list.route';
+import { rollupFinancialGetRoute } from './rollups/rollup-financial-get.route';
+import { rollupFinancialListRoute } from './rollups/rollup-financial-list.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -82,6 +84,8 @@ export const httpRoutes: readonly RouteDefinition[] = [
   storageUsageRecordRoute,
   storageUsageGetRoute,
   storageUsageListRoute,
+  rollupFinancialGetRoute,
+  rollupFinancialListRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

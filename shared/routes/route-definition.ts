@@ -17,6 +17,8 @@ export type StoreAccess = {
   exportWorker?: 'invoke';
   /** Publishes the service's events to the event bus. */
   eventBus?: 'publish';
+  /** Adds to the usage meters (UpdateItem on their partitions only): set by the stack on every route, whose calls are metered. */
+  usageMeters?: 'update';
 };
 
 /**

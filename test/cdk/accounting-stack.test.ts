@@ -13,8 +13,9 @@ import { readBuildInfo } from '../../lib/build-info';
 import { DataStore } from '../../lib/data-store';
 import { consumerFamily, EventConsumers } from '../../lib/event-consumers';
 import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
-import { accessProfile, FunctionRoles } from '../../lib/function-roles';
+import { accessProfile, FunctionRoles, usageMeterPartitions } from '../../lib/function-roles';
 import { operatorFamily } from '../../lib/operator-functions';
+import * as keys from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table-definition';
 import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { consumerFunctions } from '../../shared/routes/consumer-registry';
@@ -112,7 +113,8 @@ function functionDefinitions(): FunctionDefinition[] {
     ...httpRoutes.map((route) => ({
       handler: stack.httpApi.routeFunctions.get(route.name)!,
       family: route.family,
-      stores: route.stores,
+      // As the stack gives every route: its calls are metered.
+      stores: { ...route.stores, usageMeters: 'update' as const },
     })),
     ...operatorFunctions.map((operator) => ({
       handler: stack.operatorFunctions.functions.get(operator.name)!,
@@ -228,6 +230,13 @@ describe('operator functions', () => {
     expect([...stack.operatorFunctions.functions.keys()]).toEqual(operatorFunctions.map((operator) => operator.name));
   });
 
+  it("gives each operator the registry's timeout, else one minute", () => {
+    for (const operator of operatorFunctions) {
+      const handler = stack.operatorFunctions.functions.get(operator.name)!;
+      expect(resources[logicalId(handler.function)]!.Properties.Timeout).toBe(operator.timeoutSeconds ?? 60);
+    }
+  });
+
   it('keeps them off the API: no integration and no invoke permission', () => {
     const operatorIds = [...stack.operatorFunctions.functions.values()].map((operator) => logicalId(operator.function));
     const integrated = resourcesOfType('AWS::ApiGatewayV2::Integration').map(
@@ -246,7 +255,8 @@ describe('operator functions', () => {
 
 describe('background functions', () => {
   const functionId = (name: string) => logicalId(stack.backgroundFunctions.functions.get(name)!.function);
-  const scheduled = backgroundFunctions.filter((background) => background.everyMinutes !== undefined);
+  const everyFewMinutes = backgroundFunctions.filter((background) => background.everyMinutes !== undefined);
+  const daily = backgroundFunctions.filter((background) => background.dailyAtUtc !== undefined);
 
   it('creates one function per background registry entry, with its timeout and memory', () => {
     expect([...stack.backgroundFunctions.functions.keys()]).toEqual(backgroundFunctions.map(({ name }) => name));
@@ -272,18 +282,18 @@ describe('background functions', () => {
   });
 
   it('runs the export scheduler on a rate(1 minute) schedule', () => {
-    const scheduler = scheduled.find((background) => background.name === 'export-scheduler')!;
+    const scheduler = everyFewMinutes.find((background) => background.name === 'export-scheduler')!;
     const rule = stack.backgroundFunctions.schedules.get(scheduler.name)!;
 
     expect(scheduler.everyMinutes).toBe(1);
     expect(resources[logicalId(rule)]!.Properties.ScheduleExpression).toBe('rate(1 minute)');
   });
 
-  it('targets each schedule at its own function only, with no retry at either level', () => {
+  it('targets each schedule of every few minutes at its own function only, with no retry at either level', () => {
     const rules = resourcesOfType('AWS::Events::Rule').filter(([, rule]) => rule.Properties.ScheduleExpression);
 
-    expect(rules).toHaveLength(scheduled.length);
-    for (const background of scheduled) {
+    expect(rules).toHaveLength(everyFewMinutes.length + daily.length);
+    for (const background of everyFewMinutes) {
       const minutes = background.everyMinutes!;
       const rule = resources[logicalId(stack.backgroundFunctions.schedules.get(background.name)!)]!;
 
@@ -298,6 +308,35 @@ describe('background functions', () => {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: functionId(background.name) },
         MaximumRetryAttempts: 0,
+      });
+    }
+  });
+
+  it('runs the daily financial rollup at 02:00 UTC (cron(0 2 * * ? *))', () => {
+    const rollup = daily.find((background) => background.name === 'daily-financial-rollup')!;
+    const rule = stack.backgroundFunctions.schedules.get(rollup.name)!;
+
+    expect(rollup.dailyAtUtc).toEqual({ hour: 2, minute: 0 });
+    expect(resources[logicalId(rule)]!.Properties.ScheduleExpression).toBe('cron(0 2 * * ? *)');
+  });
+
+  it('targets each daily schedule at its own function, retrying a failed run twice at each level (the next run does another day)', () => {
+    for (const background of daily) {
+      const { hour, minute } = background.dailyAtUtc!;
+      const rule = resources[logicalId(stack.backgroundFunctions.schedules.get(background.name)!)]!;
+
+      expect(rule.Properties.ScheduleExpression).toBe(`cron(${minute} ${hour} * * ? *)`);
+      expect(rule.Properties.State).toBe('ENABLED');
+      expect(rule.Properties.Targets).toEqual([
+        expect.objectContaining({
+          Arn: { 'Fn::GetAtt': [functionId(background.name), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        }),
+      ]);
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: functionId(background.name) },
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 6 * 3600,
       });
     }
   });
@@ -610,6 +649,12 @@ describe('least privilege', () => {
     'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.dataStore.bucket), 'Arn'] }, '/orgs/*']],
   });
   const workerArn = () => ({ 'Fn::GetAtt': [workerId(), 'Arn'] });
+  const meterUpdates = () => ({
+    Effect: 'Allow',
+    Action: 'dynamodb:UpdateItem',
+    Resource: { 'Fn::GetAtt': [logicalId(stack.dataStore.table), 'Arn'] },
+    Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
+  });
   const exportFileActions = ['s3:AbortMultipartUpload', 's3:PutObject'];
   const roleIdsWhere = (granted: (stores: StoreAccess) => boolean) =>
     new Set(functionDefinitions().filter(({ stores }) => granted(stores)).map(roleIdOf));
@@ -639,7 +684,11 @@ describe('least privilege', () => {
       expect(actions).toContain('dynamodb:Query');
       expect(actions).not.toContain('dynamodb:Scan');
       if (stores.table === 'write') expect(actions).toContain('dynamodb:PutItem');
-      else expect(actions.filter((action) => tableWrites.test(action))).toEqual([]);
+      else {
+        // A reader writes nothing but its calls' usage meters.
+        const writes = statements.filter((statement) => actionsOf(statement).some((action) => tableWrites.test(action)));
+        expect(writes).toEqual(stores.usageMeters ? [meterUpdates()] : []);
+      }
       expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(stores.bucket ? exportFileActions : []);
       expect(resourcesFor('lambda:InvokeFunction')).toEqual(stores.exportWorker ? [workerArn()] : []);
       expect(resourcesFor('events:PutEvents')).toEqual(stores.eventBus ? [defaultEventBusArn] : []);
@@ -647,6 +696,14 @@ describe('least privilege', () => {
       expect(resourcesFor('sqs:SendMessage')).toEqual(definition.family === consumerFamily ? [deadLetterQueueArn()] : []);
       expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs|sqs):/.test(action))).toEqual([]);
     }
+  });
+
+  it("limits a reader's meter grant to the usage meter partitions", () => {
+    // StringLike's `*` is any run of characters; the rest of the pattern holds no regex metacharacter.
+    const granted = new RegExp(`^${usageMeterPartitions.replaceAll('*', '.*')}$`);
+    expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).toMatch(granted);
+    expect(keys.event('ACME', 'evt_#USAGE_METER#1').pk).not.toMatch(granted);
+    expect(keys.credentialPartition('ACME')).not.toMatch(granted);
   });
 
   it('lets functions write export files under orgs/ only, and never delete one', () => {
@@ -732,7 +789,7 @@ describe('resource budget', () => {
 
     // Assert
     expect(new Set(perRouteCounts).size).toBe(1);
-    expect(backgroundCosts).toEqual(backgroundFunctions.map(({ everyMinutes }) => (everyMinutes ? 5 : 3)));
+    expect(backgroundCosts).toEqual(backgroundFunctions.map(({ everyMinutes, dailyAtUtc }) => (everyMinutes || dailyAtUtc ? 5 : 3)));
     expect(consumerCosts).toEqual(consumerFunctions.map(() => 5));
     expect(actual).toBe(cfnResourceCount(stack));
     expect(actual).toBeLessThan(resourceLimit);

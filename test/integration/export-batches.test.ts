@@ -1,7 +1,7 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/event-repository';
-import * as keys from '../../shared/db/keys';
+import { readDayMeters } from '../../shared/db/usage-meter-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil, readObject, sha256 } from '../support/exports';
@@ -116,12 +116,11 @@ describe('/export/batch/status/set', () => {
     const failed = await setStatus(batch.batch_id, 'failed', 2);
     expect(failed.body.data.batch).toMatchObject({ status: 'failed', revision: 3, failed_at: expect.any(String) });
 
-    // `sent` is a delivery: metered on the day's usage meter of the org.
-    const day = sent.body.data.batch.sent_at.slice(0, 10);
-    const { Item } = await dynamo().send(
-      new GetCommand({ TableName: tableName(), Key: keys.usageMeter(orgcode, day, undefined, 'export_batch'), ConsistentRead: true }),
-    );
-    expect(Item).toMatchObject({ deliveries: 1, orgcode, surface: 'export_batch' });
+    // `sent` is a delivery: metered on the day's usage meters of the org, and only there.
+    const meters = await readDayMeters(orgcode, sent.body.data.batch.sent_at.slice(0, 10));
+    expect(meters.filter((meter) => meter.totals.deliveries > 0)).toEqual([
+      { cccode: '-', surface: 'export_batch', totals: expect.objectContaining({ deliveries: 1, api_calls: 0 }) },
+    ]);
   });
 
   it('allows ready → failed, and refuses every other move with 409 invalid-state', async () => {

@@ -43,6 +43,7 @@ const examplesNamingAbsentRecords = new Set([
   '/commission/payout/get',
   '/commission/payout/status/set',
   '/storage/usage/get',
+  '/rollup/financial/get',
 ]);
 
 /**

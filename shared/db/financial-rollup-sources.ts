@@ -1,0 +1,83 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ledgerEventId } from '../domain/events/ledger-events';
+import type { LedgerEntry, OwedAmount } from '../domain/rollups/financial-tally';
+import { batchGetItems } from './batch-get';
+import { dynamo, tableName } from './client';
+import * as keys from './keys';
+import type { StartKey } from './query-page';
+import { readReceivables } from './receivables-repository';
+
+/**
+ * What the daily financial rollup reads of one organisation's day: the
+ * ledger's events of a type dated in it, the orders its cancellations take
+ * back, and what is owed. Reads only the attributes the rollup sums (the
+ * capacity is the items' size all the same; the transfer and memory are not).
+ */
+
+const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', 'tax_jurisdiction_code', 'source_refs'] as const;
+const projection = {
+  ProjectionExpression: entryAttributes.map((_, index) => `#a${index}`).join(', '),
+  names: Object.fromEntries(entryAttributes.map((name, index) => [`#a${index}`, name])),
+};
+
+/** Items per Query page (about 0.5 MB of events); DynamoDB Local slows down on unbounded pages. */
+const eventsPerPage = 1000;
+
+/** The org's events of `eventType` dated in [from_utc, to_utc), a Query page at a time (gsi2, eventually consistent). */
+export async function* eventsOfTypeIn(
+  orgcode: string,
+  eventType: string,
+  window: { from_utc: string; to_utc: string },
+): AsyncGenerator<LedgerEntry> {
+  let startKey: StartKey | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.eventsOfType(orgcode, eventType), ':from': window.from_utc, ':to': window.to_utc },
+        ProjectionExpression: projection.ProjectionExpression,
+        ExpressionAttributeNames: projection.names,
+        Limit: eventsPerPage,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) yield item as LedgerEntry;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/**
+ * The ledger entries of the orders placed with these ids, by order id, found
+ * under the id the ledger derives from each (one read per order, 100 to a
+ * BatchGetItem); an order the ledger has not recorded is absent.
+ */
+export async function placedOrders(orgcode: string, orderIds: readonly string[]): Promise<Map<string, LedgerEntry>> {
+  const eventIds = new Map(orderIds.map((orderId) => [ledgerEventId('order.placed', orderId), orderId]));
+  const items = await batchGetItems(
+    [...eventIds.keys()].map((eventId) => keys.event(orgcode, eventId)),
+    { attributes: ['event_id', ...entryAttributes], consistent: false },
+  );
+  const orders = new Map<string, LedgerEntry>();
+  for (const item of items) {
+    // `/event/record` may have taken a derived id for another type; that is not the order.
+    if (item.event_type !== 'order.placed') continue;
+    orders.set(eventIds.get(String(item.event_id)) as string, item as LedgerEntry);
+  }
+  return orders;
+}
+
+/** Amounts owed read per Query page. */
+const owedPerPage = 1000;
+
+/** Everything the org is owed now, per customer, currency and due day (the pre-aggregated receivables). */
+export async function* owedAmounts(orgcode: string): AsyncGenerator<OwedAmount> {
+  let startKey: StartKey | undefined;
+  do {
+    const page = await readReceivables(orgcode, {}, owedPerPage, startKey);
+    yield* page.amounts;
+    startKey = page.lastKey;
+  } while (startKey);
+}

@@ -1,0 +1,114 @@
+import { orgsActiveOn } from '../db/active-day-repository';
+import { claimRevision, removeRecordsBefore, saveRecord } from '../db/financial-rollup-repository';
+import { eventsOfTypeIn, owedAmounts, placedOrders } from '../db/financial-rollup-sources';
+import { inParallel } from '../db/in-parallel';
+import { newId } from '../domain/identifiers';
+import { addDays, dayWindow, daysFrom, financialRollupId } from '../domain/rollups/financial-rollup';
+import { FinancialTally } from '../domain/rollups/financial-tally';
+
+/**
+ * The daily financial rollup job (docs/decisions.md: Financial rollups), run
+ * by the 02:00 UTC schedule for the day before and by operators for any past
+ * days: for each organisation that recorded ledger events on a day (or the
+ * one named), sums its day and rewrites the day's records.
+ */
+
+/** What one run did to one day. */
+export interface RolledUpDay {
+  dt: string;
+  /** Organisations whose day was computed. */
+  orgs: number;
+  /** Records written (each a dimension value). */
+  records: number;
+  /** Records of an earlier run removed: values the day no longer has. */
+  removed: number;
+  /** Cancellations not taken back: their order is not (yet) in the ledger. A re-run once it is takes them back. */
+  unmatched_cancellations: number;
+}
+
+export interface FinancialRollupRun {
+  run_id: string;
+  days: RolledUpDay[];
+}
+
+/** Takes each item a paged read yields, as it comes. */
+async function each<T>(items: AsyncIterable<T>, take: (item: T) => void): Promise<void> {
+  for await (const item of items) take(item);
+}
+
+/** Organisations computed at once: each reads its three event types and its receivables at once too. */
+const parallelOrgs = 4;
+
+/**
+ * One org's day: 1. sum the orders placed and tenders captured dated in it,
+ * noting the orders its cancellations name; 2. take those orders back (read by
+ * the id the ledger derives from each); 3. age what is owed as of the day;
+ * 4. claim the day's next revision, write each value's record, and remove the
+ * values the day no longer has.
+ */
+async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Date) {
+  const window = dayWindow(dt);
+  const tally = new FinancialTally();
+  const cancelledOrderIds = new Set<string>();
+  let unmatched = 0;
+  await Promise.all([
+    each(eventsOfTypeIn(orgcode, 'order.placed', window), (order) => tally.addOrderPlaced(order)),
+    each(eventsOfTypeIn(orgcode, 'tender.captured', window), (tender) => tally.addTenderCaptured(tender)),
+    each(eventsOfTypeIn(orgcode, 'order.cancelled', window), (cancellation) => {
+      const orderId = cancellation.source_refs?.find((ref) => ref.kind === 'order')?.id;
+      if (orderId === undefined) unmatched += 1;
+      else cancelledOrderIds.add(orderId);
+    }),
+    each(owedAmounts(orgcode), (owed) => tally.addOwed(owed, dt)),
+  ]);
+  const orders = await placedOrders(orgcode, [...cancelledOrderIds]);
+  for (const order of orders.values()) tally.addOrderCancelled(order);
+  unmatched += cancelledOrderIds.size - orders.size;
+
+  const revision = await claimRevision(orgcode, dt, runId, now);
+  const figures = tally.figures();
+  await inParallel(figures, (figure) =>
+    saveRecord({
+      rollup_id: financialRollupId(dt, figure.dimension, figure.dimension_value),
+      orgcode,
+      dt,
+      ...figure,
+      window,
+      run_id: runId,
+      revision,
+      updated_at: now.toISOString(),
+    }),
+  );
+  const removed = await removeRecordsBefore(orgcode, dt, revision);
+  return { records: figures.length, removed, unmatched };
+}
+
+/** Computes each day from `from` to `to` (both included) for the orgs active on it, or for `orgcode` alone. */
+export async function runFinancialRollup(request: { from: string; to: string; orgcode?: string }, now = new Date()): Promise<FinancialRollupRun> {
+  const runId = newId('frr', now);
+  const days: RolledUpDay[] = [];
+  for (const dt of daysFrom(request.from, request.to)) {
+    const orgcodes: string[] = [];
+    if (request.orgcode !== undefined) orgcodes.push(request.orgcode);
+    else for await (const orgcode of orgsActiveOn(dt)) orgcodes.push(orgcode);
+    const day: RolledUpDay = { dt, orgs: orgcodes.length, records: 0, removed: 0, unmatched_cancellations: 0 };
+    await inParallel(
+      orgcodes,
+      async (orgcode) => {
+        const outcome = await rollUpOrgDay(orgcode, dt, runId, now);
+        day.records += outcome.records;
+        day.removed += outcome.removed;
+        day.unmatched_cancellations += outcome.unmatched;
+      },
+      parallelOrgs,
+    );
+    days.push(day);
+  }
+  return { run_id: runId, days };
+}
+
+/** The scheduled run: the UTC day before the one it was scheduled in (02:00 UTC computes yesterday). */
+export function runDailyFinancialRollup(scheduledAt: Date): Promise<FinancialRollupRun> {
+  const yesterday = addDays(scheduledAt.toISOString().slice(0, 10), -1);
+  return runFinancialRollup({ from: yesterday, to: yesterday });
+}
