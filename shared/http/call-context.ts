@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller';
 import type { RequestContext } from '../domain/common-schemas';
 import type { IdempotencyClaim } from '../db/idempotency-repository';
+import type { ChangeOrigin } from '../domain/change-origin';
 
 /** What a route's use case knows about the call besides its validated input. */
 export interface CallContext {
@@ -14,4 +15,9 @@ export interface CallContext {
   requestContext: RequestContext;
   /** Present when the route is idempotent and the request carries an idempotency_key. */
   idempotency?: IdempotencyClaim;
+}
+
+/** Who makes the call's changes, in which organisation, and when: what every change it writes records. */
+export function changeOrigin(context: CallContext): ChangeOrigin {
+  return { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { adjustCommission } from '../../commissions/adjustments';
 import { adjustRequest, adjustmentSchema } from '../../domain/commissions/adjustment';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const commissionAdjustRoute = defineRoute({
   path: '/commission/adjust',
@@ -23,5 +24,5 @@ export const commissionAdjustRoute = defineRoute({
     idempotency_key: 'bonus-2026-11-assoc_jane',
   }),
   handle: (input, context) =>
-    adjustCommission(input, { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now }, context.idempotency),
+    adjustCommission(input, changeOrigin(context), context.idempotency),
 });

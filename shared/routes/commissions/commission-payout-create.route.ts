@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { createPayout } from '../../commissions/payouts';
 import { payoutCreateRequest, payoutSchema } from '../../domain/commissions/payout';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutCreateRoute = defineRoute({
   path: '/commission/payout/create',
@@ -25,5 +26,5 @@ export const commissionPayoutCreateRoute = defineRoute({
     idempotency_key: 'payout-2026-11-assoc_jane-USD',
   }),
   handle: (input, context) =>
-    createPayout(input, { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now }, context.idempotency),
+    createPayout(input, changeOrigin(context), context.idempotency),
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { setPayoutStatus } from '../../commissions/payouts';
 import { payoutSchema, payoutStatusSetRequest } from '../../domain/commissions/payout';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutStatusSetRoute = defineRoute({
   path: '/commission/payout/status/set',
@@ -19,5 +20,5 @@ export const commissionPayoutStatusSetRoute = defineRoute({
   timeoutSeconds: 29,
   example: () => ({ payout_id: 'cpo_01JEXAMPLE0000000000000000', status: 'approved', expected_revision: 1 }),
   handle: (input, context) =>
-    setPayoutStatus(input, { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now }),
+    setPayoutStatus(input, changeOrigin(context)),
 });

@@ -3,6 +3,7 @@ import { setCommissionSplit } from '../../commissions/adjustments';
 import { commissionSchema } from '../../domain/commissions/commission';
 import { splitSetRequest } from '../../domain/commissions/split';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const commissionSplitSetRoute = defineRoute({
   path: '/commission/split/set',
@@ -25,5 +26,5 @@ export const commissionSplitSetRoute = defineRoute({
     reason: 'Sale shared with the floor lead',
   }),
   handle: (input, context) =>
-    setCommissionSplit(input, { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now }),
+    setCommissionSplit(input, changeOrigin(context)),
 });

@@ -3,6 +3,7 @@ import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import * as z from 'zod/mini';
 import { accountingEvent, buildEvent, eventRecordRequest } from '../../domain/events/accounting-event';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const eventRecordRoute = defineRoute({
   path: '/event/record',
@@ -28,11 +29,7 @@ export const eventRecordRoute = defineRoute({
     request_context: { orgcode, actor: 'checkout-service', context_source: 'api_key' },
   }),
   handle: async (input, context) => {
-    const event = buildEvent(input, {
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
-    });
+    const event = buildEvent(input, changeOrigin(context));
     const data = { event };
     await recordEvent(event, context.idempotency && idempotencyRecordPut(context.idempotency, data, context.now));
     return data;

@@ -4,6 +4,7 @@ import { clientId } from '../../domain/common-schemas';
 import { batchKinds, batchRequestFields, batchViewSchema } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 const batchCreateRequest = z
   .strictObject({
@@ -43,9 +44,7 @@ export const exportBatchCreateRoute = defineRoute({
     requestBatch({
       ...request,
       evidence: given,
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
+      ...changeOrigin(context),
       idempotencyRecord: context.idempotency && ((data) => idempotencyRecordPut(context.idempotency!, data, context.now)),
     }),
 });

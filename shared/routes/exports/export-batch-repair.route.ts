@@ -4,6 +4,7 @@ import { clientId } from '../../domain/common-schemas';
 import { batchRequestFields, batchViewSchema } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 const batchRepairRequest = z.strictObject({ ...batchRequestFields, repair_of_batch_id: clientId });
 
@@ -31,9 +32,7 @@ export const exportBatchRepairRoute = defineRoute({
     requestBatch({
       ...request,
       batch_kind: 'repair',
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
+      ...changeOrigin(context),
       idempotencyRecord: context.idempotency && ((data) => idempotencyRecordPut(context.idempotency!, data, context.now)),
     }),
 });

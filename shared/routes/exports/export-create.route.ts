@@ -5,6 +5,7 @@ import { exportCreateRequest, exportRecord, newExport } from '../../domain/expor
 import { newId } from '../../domain/identifiers';
 import { startBuild, unclaimedWorkGraceMs } from '../../exports/build-jobs';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const exportCreateRoute = defineRoute({
   path: '/export/create',
@@ -31,12 +32,7 @@ export const exportCreateRoute = defineRoute({
   handle: async (input, context) => {
     const { idempotency_key: _key, request_context: _declared, ...request } = input;
     const { now } = context;
-    const record = newExport(request, {
-      exportId: newId('exp', now),
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now,
-    });
+    const record = newExport(request, { exportId: newId('exp', now), ...changeOrigin(context) });
     // `export_id` also directly under data, as the spec's surface example shows it.
     const data = { export: record, export_id: record.export_id };
     await createExport(

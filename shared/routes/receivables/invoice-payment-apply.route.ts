@@ -3,6 +3,7 @@ import { invoiceSchema } from '../../domain/receivables/invoice';
 import { paymentApplyRequest, paymentSchema } from '../../domain/receivables/payment';
 import { applyManualPayment } from '../../receivables/payments';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const invoicePaymentApplyRoute = defineRoute({
   path: '/invoice/payment/apply',
@@ -27,7 +28,7 @@ export const invoicePaymentApplyRoute = defineRoute({
   handle: (input, context) =>
     applyManualPayment(
       input,
-      { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now },
+      changeOrigin(context),
       context.idempotency,
     ),
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { invoiceSchema, invoiceSetRequest } from '../../domain/receivables/invoice';
 import { setInvoice } from '../../receivables/invoices';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const invoiceSetRoute = defineRoute({
   path: '/invoice/set',
@@ -32,11 +33,7 @@ export const invoiceSetRoute = defineRoute({
     source_refs: [{ kind: 'quote', id: 'q_2026_118' }],
   }),
   handle: async (input, context) => {
-    const result = await setInvoice(input, {
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
-    });
+    const result = await setInvoice(input, changeOrigin(context));
     return { invoice: result.invoice, invoice_id: result.invoice.invoice_id, collapsed: result.collapsed };
   },
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { invoiceSchema, invoiceStatusSetRequest } from '../../domain/receivables/invoice';
 import { setInvoiceStatus } from '../../receivables/invoices';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const invoiceStatusSetRoute = defineRoute({
   path: '/invoice/status/set',
@@ -21,11 +22,7 @@ export const invoiceStatusSetRoute = defineRoute({
     reason: 'Customer insolvent; approved by the credit committee',
   }),
   handle: async (input, context) => {
-    const invoice = await setInvoiceStatus(input, {
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
-    });
+    const invoice = await setInvoiceStatus(input, changeOrigin(context));
     return { invoice };
   },
 });

@@ -3,6 +3,7 @@ import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { recordStorageUsage } from '../../db/storage-usage-repository';
 import { buildStorageUsage, storageUsageRecord, storageUsageRecordRequest } from '../../domain/usage/storage-usage';
 import { defineRoute } from '../route-definition';
+import { changeOrigin } from '../../http/call-context';
 
 export const storageUsageRecordRoute = defineRoute({
   path: '/storage/usage/record',
@@ -31,11 +32,7 @@ export const storageUsageRecordRoute = defineRoute({
     request_context: { orgcode, actor: 'storage-meter', context_source: 'api_key' },
   }),
   handle: async (input, context) => {
-    const usage = buildStorageUsage(input, {
-      orgcode: context.caller.orgcode,
-      requestContext: context.requestContext,
-      now: context.now,
-    });
+    const usage = buildStorageUsage(input, changeOrigin(context));
     const data = { usage };
     await recordStorageUsage(usage, context.idempotency && idempotencyRecordPut(context.idempotency, data, context.now));
     return data;
