@@ -8,7 +8,7 @@ import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
 import type { FinancialRollupBenchReport } from './financial-rollup';
 import type { LatencyReport, ParityResult } from './latency';
-import type { MeteringOverhead } from './metering-overhead';
+import type { ChainOverhead } from './chain-overhead';
 import { round } from './stats';
 
 export interface BenchSettings {
@@ -49,7 +49,8 @@ export interface BenchResults {
   imports: ImportTiming[];
   parity: ParityResult[];
   latency: LatencyReport;
-  metering: MeteringOverhead;
+  metering: ChainOverhead;
+  logging: ChainOverhead;
   capacity: CapacityResult[];
   scan: ScanCheck;
   aging: AgingReport;
@@ -73,6 +74,8 @@ export const limits = {
   latencyRatio: 1.3,
   /** `/event/get` p50 with its usage meter write over without. */
   meteringRatio: 1.1,
+  /** `/event/get` p50 with its log line and metrics over without. */
+  loggingRatio: 1.05,
   eventGetReadRcu: 0.5,
   /** The whole paged aging report over reading every open invoice once: the aggregates must cost less. */
   agingRcuRatio: 1,
@@ -121,12 +124,18 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   for (const latency of results.latency.routes) {
     rows.push({ target: `${latency.label} p50 route vs raw`, measured: `${latency.ratio.toFixed(2)}x`, limit: `<= ${limits.latencyRatio}x`, pass: latency.ratio <= limits.latencyRatio });
   }
-  const { metering } = results;
+  const { metering, logging } = results;
   rows.push({
     target: '/event/get p50 with metering vs without',
     measured: `${metering.ratio.toFixed(2)}x`,
     limit: `<= ${limits.meteringRatio.toFixed(2)}x`,
     pass: metering.ratio <= limits.meteringRatio,
+  });
+  rows.push({
+    target: '/event/get p50 with its log line and metrics vs without',
+    measured: `${logging.ratio.toFixed(2)}x`,
+    limit: `<= ${limits.loggingRatio.toFixed(2)}x`,
+    pass: logging.ratio <= limits.loggingRatio,
   });
   const get = results.capacity.find((result) => result.label === '/event/get');
   if (get) {
@@ -272,20 +281,17 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   }
 
   out.push('');
-  const { metering } = results;
-  out.push(
-    `Metering overhead (ms): /event/get with its usage meter write (one UpdateItem, awaited up to its bound) and without (the same handler built unmetered), ` +
-      `${metering.calls} calls per side after ${settings.latencyWarmup} warm-up, all sides interleaved in one loop; route = keep-alive HTTP POST to a local adapter serving both, handler = invoked in-process.`,
-  );
-  out.push(
-    table(
-      ['side', 'p50 metered', 'p50 unmetered', 'x unmetered', 'p99 metered', 'p99 unmetered'],
-      [
-        ['route', ms(metering.route.metered.p50), ms(metering.route.unmetered.p50), metering.ratio.toFixed(2), ms(metering.route.metered.p99), ms(metering.route.unmetered.p99)],
-        ['handler', ms(metering.handler.metered.p50), ms(metering.handler.unmetered.p50), metering.handlerRatio.toFixed(2), ms(metering.handler.metered.p99), ms(metering.handler.unmetered.p99)],
-      ],
-    ),
-  );
+  out.push(...overheadSection(
+    results.metering,
+    'Metering overhead (ms): /event/get with its usage meter write (one UpdateItem, awaited up to its bound) and without (the same handler built unmetered)',
+    settings.latencyWarmup,
+  ));
+  out.push('');
+  out.push(...overheadSection(
+    results.logging,
+    'Logging overhead (ms): /event/get with its request log line and Embedded Metric Format metrics (written to a file descriptor, as Lambda takes stdout) and without',
+    settings.latencyWarmup,
+  ));
 
   out.push('');
   out.push(`Capacity per route call (ConsumedCapacity TOTAL as DynamoDB Local reports it; mean of ${settings.capacityCalls} sequential calls):`);
@@ -433,4 +439,17 @@ export function writeJson(file: string, results: BenchResults, verdictRows: Targ
   mkdirSync(dirname(file), { recursive: true });
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform };
   writeFileSync(file, `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, ...results, targets: verdictRows }, null, 2)}\n`);
+}
+
+function overheadSection(overhead: ChainOverhead, what: string, warmup: number): string[] {
+  return [
+    `${what}, ${overhead.calls} calls per side after ${warmup} warm-up, all sides interleaved in one loop; route = keep-alive HTTP POST to a local adapter serving both, handler = invoked in-process.`,
+    table(
+      ['side', 'p50 with', 'p50 without', 'x without', 'p99 with', 'p99 without'],
+      [
+        ['route', ms(overhead.route.with.p50), ms(overhead.route.without.p50), overhead.ratio.toFixed(2), ms(overhead.route.with.p99), ms(overhead.route.without.p99)],
+        ['handler', ms(overhead.handler.with.p50), ms(overhead.handler.without.p50), overhead.handlerRatio.toFixed(2), ms(overhead.handler.with.p99), ms(overhead.handler.without.p99)],
+      ],
+    ),
+  ];
 }

@@ -11,7 +11,7 @@ import { measureExports } from './export-events';
 import { measureFinancialRollup } from './financial-rollup';
 import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { checkParity, measureLatency } from './latency';
-import { measureMeteringOverhead } from './metering-overhead';
+import { measureChainOverhead } from './chain-overhead';
 import { benchOrgcode, startBenchStack } from './local-stack';
 import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
 import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
@@ -87,7 +87,9 @@ async function main(): Promise<void> {
       const latency = await measureLatency(calls, baseUrl, settings.latencyCalls, settings.latencyWarmup);
 
       log(`/event/get with and without metering, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
-      const metering = await measureMeteringOverhead(stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
+      const metering = await measureChainOverhead('metered', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
+      log(`/event/get with and without its log line and metrics, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
+      const logging = await measureChainOverhead('logged', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
 
       log(`measuring consumed capacity (${elapsed()})`);
       const meter = new CapacityMeter().attach(dynamo());
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
         parity,
         latency,
         metering,
+        logging,
         capacity,
         scan: {
           issued: shared.count('Scan') + rawLog.count('Scan'),

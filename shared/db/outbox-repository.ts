@@ -11,6 +11,8 @@ import type { StartKey } from './query-page';
 export interface OutboxEntry {
   key: ItemKey;
   event: OutgoingEvent;
+  /** When the change it announces was written. */
+  queuedAt: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function waitingOutboxEntries(limit: number, startKey?: StartKey): 
   return {
     entries: (Items ?? []).map((item) => ({
       key: { pk: String(item.pk), sk: String(item.sk) },
+      queuedAt: String(item.gsi3sk).split('#')[0]!,
       event: { detailType: item.detail_type as OutgoingEvent['detailType'], detail: item.detail as OutgoingEvent['detail'] },
     })),
     lastKey: LastEvaluatedKey,

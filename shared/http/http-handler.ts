@@ -5,7 +5,7 @@ import { authenticate, withoutBodyCredentials } from '../auth/authenticate';
 import { type Caller, capturedRequestContext } from '../auth/caller';
 import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
-import { ValidationError } from '../domain/errors';
+import { type ErrorTag, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { CallContext } from './call-context';
@@ -13,6 +13,7 @@ import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
+import { logAnsweredCall } from './request-log';
 import { meterAnsweredCall } from './usage-metering';
 
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
@@ -30,6 +31,8 @@ interface CallState {
   input?: Record<string, unknown>;
   /** The call answered with the stored response of an earlier one with its idempotency key. */
   replayed?: boolean;
+  /** The error the envelope answered with, for the request log. */
+  failure?: { tag: ErrorTag; errorCode: string };
 }
 
 type RouteContext = Context & { call: CallState };
@@ -142,6 +145,7 @@ function envelope(route: RouteDefinition): Middleware {
         headers: {},
       };
       const error = toAccountingError(request.error);
+      call.failure = { tag: error.tag, errorCode: error.errorCode };
       if (error.httpStatus >= 500) {
         console.error(
           JSON.stringify({
@@ -178,6 +182,16 @@ function usageMetering(route: RouteDefinition): Middleware {
   return { after: meter, onError: meter };
 }
 
+/** Logs the answered call, success or error, as its one structured line with its metrics (docs/decisions.md: Logs and metrics). */
+function requestLogging(route: RouteDefinition): Middleware {
+  const log: NonNullable<Middleware['after']> = ({ context, response }) => {
+    const call = context.call as CallState | undefined;
+    if (!call || !response) return;
+    logAnsweredCall({ route, ...call }, response.statusCode ?? 200);
+  };
+  return { after: log, onError: log };
+}
+
 async function runRoute(route: RouteDefinition, call: CallState): Promise<Record<string, unknown>> {
   const caller = call.caller as Caller;
   const input = call.input ?? {};
@@ -207,16 +221,19 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
 export interface HttpHandlerOptions {
   /** Meter every call (the default); off only to measure what metering costs (bench/metering-overhead.ts). */
   metered?: boolean;
+  /** Log every call with its metrics (the default); off only to measure what that costs (bench). */
+  logged?: boolean;
 }
 
 /**
  * The Lambda handler of an `/accounting` route: the one middy chain every route
  * shares (parse, authenticate, authorise, validate, idempotency, envelope,
- * usage metering).
+ * usage metering, request log).
  */
-export function httpHandler(route: RouteDefinition, { metered = true }: HttpHandlerOptions = {}) {
+export function httpHandler(route: RouteDefinition, { metered = true, logged = true }: HttpHandlerOptions = {}) {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
-  // Used first, so its after and onError run last: on the answer the envelope made.
+  // Used first, so their after and onError run last, on the answer the envelope made: the log line's latency includes the meter's wait.
+  if (logged) chain.use(requestLogging(route));
   if (metered) chain.use(usageMetering(route));
   return chain
     .use(envelope(route))

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from '../domain/errors';
 import { validate } from '../domain/validation';
+import { type InvocationContext, loggedRun } from '../observability/run-log';
 
 /** Where a consumer's event came from: the EventBridge envelope around `detail`. */
 export interface ConsumerDelivery {
@@ -36,22 +37,36 @@ function deliveredEvent<Schema extends z.ZodMiniObject>(detail: Schema) {
  * a ValidationError naming every failing field (`detail.total: Required`):
  * retrying cannot fix it, and the message is the reason the dead-letter queue
  * keeps once Lambda's retries are spent. Whatever `run` throws is likewise the
- * function error, so Lambda retries it.
+ * function error, so Lambda retries it. Each run is logged as one line naming
+ * the event it handled (its id, type and org), never the event's detail.
  */
 export function consumerHandler<Schema extends z.ZodMiniObject, Result>(
   schema: Schema,
   run: (detail: z.output<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
 ) {
   const envelope = deliveredEvent(schema);
-  return middy<unknown, Result>().handler(async (event) => {
-    const parsed = validate(envelope, event);
-    if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event', everyIssue(parsed.issues));
-    const { id, source, time, detail } = parsed.data as typeof parsed.data & { detail: z.output<Schema> };
-    return run(detail, { eventId: id, source, detailType: parsed.data['detail-type'], time });
-  });
+  return middy<unknown, Result>().handler((event, context: InvocationContext) =>
+    loggedRun(
+      context,
+      async () => {
+        const parsed = validate(envelope, event);
+        if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event', everyIssue(parsed.issues));
+        const { id, source, time, detail } = parsed.data as typeof parsed.data & { detail: z.output<Schema> };
+        return run(detail, { eventId: id, source, detailType: parsed.data['detail-type'], time });
+      },
+      { fields: deliveryFields(event) },
+    ),
+  );
 }
 
 /** All issues in one line, unlike the HTTP message that names the first: a dead letter is read alone. */
 function everyIssue(issues: ValidationIssue[]): string {
   return issues.map((issue) => `${issue.path || 'event'}: ${issue.message}`).join('; ');
+}
+
+/** What a run's log line says of the event it handled, read leniently: a malformed event is logged too. */
+function deliveryFields(event: unknown): Record<string, unknown> {
+  const envelope = (event ?? {}) as { id?: unknown; 'detail-type'?: unknown; detail?: { orgcode?: unknown } };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { event_id: text(envelope.id), detail_type: text(envelope['detail-type']), orgcode: text(envelope.detail?.orgcode) };
 }

@@ -37,6 +37,8 @@ export function localEnvironment(input: LocalEnvironmentInput): Record<string, s
     BUILD_ID: 'local',
     S3_FORCE_PATH_STYLE: 'true',
     EXPORT_WORKER_FUNCTION_NAME: exportWorkerFunctionName,
+    // The local server prints one readable line per request instead of the functions' JSON lines.
+    ACCOUNTING_LOG_LINES: 'off',
     AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
     AWS_ENDPOINT_URL_S3: input.s3Endpoint,
     AWS_REGION: localRegion,

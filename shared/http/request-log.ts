@@ -1,0 +1,66 @@
+import type { Caller } from '../auth/caller';
+import type { ErrorTag } from '../domain/errors';
+import { embeddedMetrics, type MetricDirective } from '../observability/embedded-metrics';
+import { writeLogLine } from '../observability/log-line';
+import type { RouteDefinition } from '../routes/route-definition';
+
+/** A call as its log line tells it: who, what, and how it ended. Never its body or credentials. */
+export interface LoggedCall {
+  route: Pick<RouteDefinition, 'path' | 'operation'>;
+  requestId: string;
+  traceId: string;
+  receivedAt: Date;
+  /** Absent for a call refused before it was authenticated. */
+  caller?: Caller;
+  /** The error the call answered with, when it failed. */
+  failure?: { tag: ErrorTag; errorCode: string };
+  replayed?: boolean;
+}
+
+/** Every call's metrics, by operation: what the latency, error and throttle alarms read. */
+const byOperation: MetricDirective = {
+  dimensions: ['operation'],
+  metrics: [
+    { name: 'latency_ms', unit: 'Milliseconds' },
+    { name: 'errors', unit: 'Count' },
+    { name: 'throttles', unit: 'Count' },
+  ],
+};
+
+/** A failed call counted once more under its error tag, so a dashboard shows errors by kind across operations. */
+const byErrorTag: MetricDirective = { dimensions: ['error_tag'], metrics: [{ name: 'errors', unit: 'Count' }] };
+
+let coldStart = true;
+
+/**
+ * The one line a call leaves in the function's log: request and trace ids,
+ * operation, the caller's org and actor once authenticated, the HTTP status,
+ * the error code, latency and whether the environment was new; also the
+ * call's metrics in Embedded Metric Format.
+ */
+export function requestLogRecord(call: LoggedCall, status: number, finishedAt: Date): Record<string, unknown> {
+  const firstInEnvironment = coldStart;
+  coldStart = false;
+  return {
+    level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+    message: 'request',
+    timestamp: finishedAt.toISOString(),
+    request_id: call.requestId,
+    trace_id: call.traceId,
+    operation: call.route.operation,
+    route: call.route.path,
+    ...(call.caller && { orgcode: call.caller.orgcode, actor: call.caller.actor }),
+    status,
+    ...(call.failure && { error_tag: call.failure.tag, error_code: call.failure.errorCode }),
+    ...(call.replayed && { replayed: true }),
+    latency_ms: finishedAt.getTime() - call.receivedAt.getTime(),
+    errors: status >= 400 ? 1 : 0,
+    throttles: status === 429 ? 1 : 0,
+    cold_start: firstInEnvironment,
+    ...embeddedMetrics(finishedAt, call.failure ? [byOperation, byErrorTag] : [byOperation]),
+  };
+}
+
+export function logAnsweredCall(call: LoggedCall, status: number, finishedAt = new Date()): void {
+  writeLogLine(requestLogRecord(call, status, finishedAt));
+}

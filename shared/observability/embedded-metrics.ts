@@ -1,0 +1,33 @@
+/**
+ * CloudWatch Embedded Metric Format: the metrics of a log line are named in
+ * its `_aws` member and their values are the line's own fields, so a request's
+ * log line is also its metrics and no metrics client or API call is needed.
+ */
+
+/** The CloudWatch namespace of every metric the service emits; the stack sets it per environment. */
+export function metricsNamespace(): string {
+  return process.env.METRICS_NAMESPACE ?? 'AccountingService';
+}
+
+export type MetricUnit = 'Milliseconds' | 'Count';
+
+/** Metrics (fields of the line) published under one set of dimensions (fields of the line too). */
+export interface MetricDirective {
+  dimensions: readonly string[];
+  metrics: ReadonlyArray<{ name: string; unit: MetricUnit }>;
+}
+
+/** The line's `_aws` member that makes CloudWatch publish `directives` from it. */
+export function embeddedMetrics(at: Date, directives: readonly MetricDirective[]) {
+  const namespace = metricsNamespace();
+  return {
+    _aws: {
+      Timestamp: at.getTime(),
+      CloudWatchMetrics: directives.map((directive) => ({
+        Namespace: namespace,
+        Dimensions: [[...directive.dimensions]],
+        Metrics: directive.metrics.map(({ name, unit }) => ({ Name: name, Unit: unit })),
+      })),
+    },
+  };
+}

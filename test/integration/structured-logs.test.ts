@@ -1,0 +1,199 @@
+import { eventRecordRoute } from '../../shared/routes/events/event-record.route';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import {
+  type LocalApi,
+  OperatorFunctionError,
+  deliverEvent,
+  invokeOperator,
+  issueCredential,
+  post,
+  startLocalApi,
+} from '../support/local-api';
+
+let api: LocalApi;
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+/** The JSON lines the functions write while `during` runs (the local stack turns them off; this test turns them on). */
+async function loggedLines(during: () => Promise<unknown>): Promise<Array<Record<string, any>>> {
+  const written: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  const previous = process.env.ACCOUNTING_LOG_LINES;
+  process.env.ACCOUNTING_LOG_LINES = 'on';
+  try {
+    await during();
+  } finally {
+    process.env.ACCOUNTING_LOG_LINES = previous;
+    write.mockRestore();
+  }
+  return written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+}
+
+const requestLines = (lines: Array<Record<string, any>>) => lines.filter((line) => line.message === 'request');
+
+describe('request log', () => {
+  it('writes one line per call with its ids, operation, caller, status, latency and metrics, and never a credential or the body', async () => {
+    // Arrange
+    const orgcode = uniqueOrgcode('LOG');
+    const headers = await callerHeaders({ orgcode, owner: true, actor: 'clerk-7' });
+    const credential = headers['x-api-key']!;
+    const body = { ...eventRecordRoute.example(orgcode), reason: 'a reason only the body carries' };
+
+    // Act
+    let requestId = '';
+    const lines = await loggedLines(async () => {
+      const response = await post('/event/record', body, headers);
+      expect(response.status).toBe(200);
+      requestId = response.body.stats.request_id;
+    });
+
+    // Assert
+    const [line, ...others] = requestLines(lines);
+    expect(others).toEqual([]);
+    expect(line).toMatchObject({
+      level: 'info',
+      request_id: requestId,
+      trace_id: expect.any(String),
+      operation: 'event.record',
+      route: '/event/record',
+      orgcode,
+      actor: 'clerk-7',
+      status: 200,
+      errors: 0,
+      throttles: 0,
+      cold_start: expect.any(Boolean),
+    });
+    expect(line!.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(line!.error_code).toBeUndefined();
+    expect(line!._aws.CloudWatchMetrics).toEqual([
+      {
+        Namespace: 'AccountingService',
+        Dimensions: [['operation']],
+        Metrics: [
+          { Name: 'latency_ms', Unit: 'Milliseconds' },
+          { Name: 'errors', Unit: 'Count' },
+          { Name: 'throttles', Unit: 'Count' },
+        ],
+      },
+    ]);
+    const everything = lines.map((each) => JSON.stringify(each)).join('\n');
+    expect(everything).not.toContain(credential);
+    expect(everything).not.toContain('a reason only the body carries');
+  });
+
+  it('names the error of a failed call and counts it under its error tag', async () => {
+    // Arrange
+    const orgcode = uniqueOrgcode('LOG');
+    const headers = await callerHeaders({ orgcode, owner: true });
+
+    // Act
+    const lines = await loggedLines(() => post('/event/get', { event_id: 'evt_absent' }, headers));
+
+    // Assert
+    const [line] = requestLines(lines);
+    expect(line).toMatchObject({ level: 'warn', status: 404, error_tag: 'not-found', error_code: 'accounting.not_found', errors: 1 });
+    expect(line!._aws.CloudWatchMetrics[1]).toEqual({
+      Namespace: 'AccountingService',
+      Dimensions: [['error_tag']],
+      Metrics: [{ Name: 'errors', Unit: 'Count' }],
+    });
+  });
+
+  it('logs a call refused before authentication without an org or actor, and without the credential it tried', async () => {
+    // Arrange
+    const orgcode = uniqueOrgcode('LOG');
+    const forged = 'ak_not-a-real-key-0123456789';
+
+    // Act
+    const lines = await loggedLines(() => post('/event/get', { event_id: 'evt_absent' }, { 'x-orgcode': orgcode, 'x-api-key': forged }));
+
+    // Assert
+    const [line] = requestLines(lines);
+    expect(line).toMatchObject({ status: 401, error_tag: 'unauthorized' });
+    expect(line).not.toHaveProperty('orgcode');
+    expect(line).not.toHaveProperty('actor');
+    expect(JSON.stringify(lines)).not.toContain(forged);
+  });
+});
+
+const runLines = (lines: Array<Record<string, any>>) => lines.filter((line) => line.message === 'run');
+
+describe('run log of functions invoked without HTTP', () => {
+  it("logs a run with its function, outcome, duration and its own figures as the function's metrics", async () => {
+    // Act
+    const lines = await loggedLines(() => invokeOperator('outbox-publisher', {}));
+
+    // Assert
+    const [line] = runLines(lines);
+    expect(line).toMatchObject({
+      level: 'info',
+      function: 'outbox-publisher',
+      request_id: expect.any(String),
+      outcome: 'succeeded',
+      failures: 0,
+      outbox_lag_ms: expect.any(Number),
+    });
+    expect(line!.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(line!._aws.CloudWatchMetrics).toEqual([
+      {
+        Namespace: 'AccountingService',
+        Dimensions: [['function']],
+        Metrics: [
+          { Name: 'duration_ms', Unit: 'Milliseconds' },
+          { Name: 'failures', Unit: 'Count' },
+          { Name: 'outbox_lag_ms', Unit: 'Milliseconds' },
+        ],
+      },
+    ]);
+  });
+
+  it('logs a failed run with its error, and never the payload or the result, which may hold a credential', async () => {
+    // Arrange
+    const orgcode = uniqueOrgcode('LOG');
+
+    // Act
+    let secret = '';
+    const lines = await loggedLines(async () => {
+      secret = (await issueCredential({ orgcode, actor: 'ops', roles: ['acct_view'] })).secret;
+      await expect(invokeOperator('financial-rollup-admin', { action: 'run', dt: 'yesterday', orgcode })).rejects.toThrow(
+        OperatorFunctionError,
+      );
+    });
+
+    // Assert
+    const [issued, failed] = runLines(lines);
+    expect(issued).toMatchObject({ function: 'credential-admin', outcome: 'succeeded' });
+    expect(failed).toMatchObject({ level: 'error', function: 'financial-rollup-admin', outcome: 'failed', failures: 1 });
+    expect(failed!.error).toContain('dt');
+    const everything = JSON.stringify(lines);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(orgcode);
+  });
+});
+
+describe('run log of event consumers', () => {
+  it('logs each attempt at an event with its id, type and org, and never its detail', async () => {
+    // Arrange: a rule event without its rule, which the consumer refuses on every attempt.
+    const orgcode = uniqueOrgcode('LOG');
+
+    // Act
+    let eventId = '';
+    const lines = await loggedLines(async () => {
+      const [outcome] = await deliverEvent('retail.pricing', 'commission.rule.set', { note: 'only the detail says this' }, orgcode);
+      eventId = outcome!.event.id;
+    });
+
+    // Assert
+    const attempts = runLines(lines).filter((line) => line.function === 'commission-rule-set');
+    expect(attempts).toHaveLength(3);
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ event_id: eventId, detail_type: 'commission.rule.set', orgcode, outcome: 'failed', failures: 1 });
+    }
+    expect(JSON.stringify(lines)).not.toContain('only the detail says this');
+  });
+});
