@@ -8,7 +8,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };
-// Lambda runs Node 22 (README); on Node 20 the AWS SDK would warn in every worker (see shared/local/node-version-notice.ts).
+// Lambda runs Node 24 (README); on Node 20 the AWS SDK would warn in every worker (see shared/local/node-version-notice.ts).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 module.exports = {

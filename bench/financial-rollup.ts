@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { activeDayItem } from '../shared/db/active-day-repository';
+import { dayMarkerItem } from '../shared/db/active-day-repository';
 import { dynamo } from '../shared/db/client';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { findFinancialRollup } from '../shared/db/financial-rollup-repository';
 import * as keys from '../shared/db/keys';
 import { orderCancelledEvent, orderPlacedEvent, tenderCapturedEvent } from '../shared/domain/events/ledger-events';
 import { orderCancelledDetail, orderPlacedDetail, tenderCapturedDetail } from '../shared/domain/receivables/incoming-events';
-import { type FinancialDimension, dayWindow } from '../shared/domain/rollups/financial-rollup';
+import type { FinancialDimension } from '../shared/domain/rollups/financial-rollup';
+import { dayWindow } from '../shared/domain/rollups/rollup-days';
 import type { FinancialRollupRun } from '../shared/rollups/financial-rollup';
 import { invokeOperator } from '../test/support/local-api';
 import { batchPutAll } from './batch-write';
@@ -70,7 +71,7 @@ function addExpected(expected: Expected, dimension: FinancialDimension, value: s
 function* seedItems(orgcode: string, events: number, expected: Expected): Generator<Record<string, unknown>> {
   const now = new Date();
   const { placed, cancelled, tenders } = mix(events);
-  yield activeDayItem(orgcode, dt);
+  yield dayMarkerItem('ledger', orgcode, dt);
   for (let index = 0; index < placed; index += 1) {
     const [total, tax, currency] = [orderCents(index), taxCents(index), currencyOf(index)];
     const [channel, jurisdiction] = [channels[index % channels.length]!, jurisdictions[index % jurisdictions.length]!];

@@ -8,6 +8,7 @@ import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
 import type { FinancialRollupBenchReport } from './financial-rollup';
 import type { LatencyReport, ParityResult } from './latency';
+import type { ReconcileBenchRun, StorageReconcileBenchReport } from './storage-reconcile';
 import type { ChainOverhead } from './chain-overhead';
 import { round } from './stats';
 
@@ -31,6 +32,10 @@ export interface BenchSettings {
   payoutLines: number;
   /** Ledger events of the financial rollup section's one organisation and day (BENCH_ROLLUP_EVENTS). */
   rollupEvents: number;
+  /** Objects of the storage reconcile section's first organisation (BENCH_RECONCILE_OBJECTS). */
+  reconcileObjects: number;
+  /** Table items of its second (BENCH_RECONCILE_ITEMS). */
+  reconcileItems: number;
 }
 
 export interface ScanCheck {
@@ -56,6 +61,7 @@ export interface BenchResults {
   aging: AgingReport;
   payout: PayoutBenchReport;
   financialRollup: FinancialRollupBenchReport;
+  storageReconcile: StorageReconcileBenchReport;
   export: ExportReport;
 }
 
@@ -173,6 +179,8 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   }
   // measureFinancialRollup fails the bench unless every record equals the sums the seed was built with.
   rows.push({ target: 'financial rollup records vs seeded events', measured: 'exact', limit: 'exact', pass: true });
+  // measureStorageReconcile fails the bench unless each run counted exactly the objects, bytes and items seeded.
+  rows.push({ target: 'storage reconcile totals vs seeded objects and items', measured: 'exact', limit: 'exact', pass: true });
   const exports = results.export.runs;
   if (exports.length > 1) {
     const ratio = results.export.rssRatio;
@@ -387,6 +395,9 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   );
 
   out.push('');
+  out.push(...storageReconcileSection(results.storageReconcile, settings));
+
+  out.push('');
   const exported = results.export;
   out.push(
     `Export: the export worker's job (runBuildJob) for windows of ${exported.runs.map((run) => run.events).join(' and ')} events, ` +
@@ -450,6 +461,40 @@ function overheadSection(overhead: ChainOverhead, what: string, warmup: number):
         ['route', ms(overhead.route.with.p50), ms(overhead.route.without.p50), overhead.ratio.toFixed(2), ms(overhead.route.with.p99), ms(overhead.route.without.p99)],
         ['handler', ms(overhead.handler.with.p50), ms(overhead.handler.without.p50), overhead.handlerRatio.toFixed(2), ms(overhead.handler.with.p99), ms(overhead.handler.without.p99)],
       ],
+    ),
+  ];
+}
+
+function storageReconcileSection(reconcile: StorageReconcileBenchReport, settings: BenchSettings): string[] {
+  const fixed = reconcile.runs.find((run) => run.holds === 'nothing');
+  const unitsOf = (run: ReconcileBenchRun) => run.s3ListRequests + (run.commands.Query ?? 0);
+  // What the seeded objects or items added to the run of an organisation holding nothing, per 1,000 of them.
+  const perThousand = (run: ReconcileBenchRun, value: (run: ReconcileBenchRun) => number) =>
+    fixed && run.size > 0 ? round(((value(run) - value(fixed)) / run.size) * 1000, 3) : '';
+  return [
+    `Storage reconcile: an organisation holding nothing but its caller's credential, one holding ${settings.reconcileObjects} objects in s3rver (two directly under orgs/<org>/, the rest under exports/ and attachments/), ` +
+      `and one holding ${settings.reconcileItems} table items (events, each with its lineage link, and a day's usage meters), seeded directly in ${reconcile.seedSeconds.toFixed(0)} s. ` +
+      `Each reconciled for that day with limit ${reconcile.limit} (units of work per call) until next_cursor is null, writing its records, after an untimed dry run; ` +
+      "every S3 request and DynamoDB command metered (ConsumedCapacity TOTAL, the calls' credential reads and meter writes included). " +
+      'Per 1,000 = beyond the run of the organisation holding nothing (what every run costs: one listing, each item family read once), per 1,000 objects or items; ' +
+      `units = S3 LIST requests + Queries, calls = units / ${reconcile.limit}.`,
+    table(
+      ['run', 'calls', 'S3 LIST', 'DynamoDB commands', 'RCU', 'WCU', 'records', 's', 'per 1,000: units', 'calls', 'RCU', 'WCU', 's'],
+      reconcile.runs.map((run) => [
+        run.label,
+        run.calls,
+        run.s3ListRequests,
+        Object.entries(run.commands).map(([name, count]) => `${name} ${count}`).join(', '),
+        units(run.rcu),
+        units(run.wcu),
+        run.usageRecords,
+        run.seconds.toFixed(2),
+        perThousand(run, unitsOf),
+        perThousand(run, (measured) => unitsOf(measured) / reconcile.limit),
+        perThousand(run, (measured) => measured.rcu),
+        perThousand(run, (measured) => measured.wcu),
+        perThousand(run, (measured) => measured.seconds),
+      ]),
     ),
   ];
 }

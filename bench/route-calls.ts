@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { activeDayItem } from '../shared/db/active-day-repository';
+import { dayMarkerItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
@@ -183,9 +183,9 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     ExpressionAttributeNames: put.condition?.names,
     ExpressionAttributeValues: put.condition?.values,
   });
-  // markActiveDay(): the put of the event's day marker, before the event's transaction.
+  // markDay('ledger', ...): the put of the event's day marker, before the event's transaction.
   const dayMarker = (orgcode: string, occurredAt: string) =>
-    new PutCommand({ TableName: tableName, Item: activeDayItem(orgcode, occurredAt.slice(0, 10)) });
+    new PutCommand({ TableName: tableName, Item: dayMarkerItem('ledger', orgcode, occurredAt.slice(0, 10)) });
 
   // recordEvent(): the event, then one lineage link per source ref.
   const eventWrites = (now: Date) => {

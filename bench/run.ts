@@ -9,6 +9,7 @@ import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
 import { measureFinancialRollup } from './financial-rollup';
+import { measureStorageReconcile } from './storage-reconcile';
 import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { checkParity, measureLatency } from './latency';
 import { measureChainOverhead } from './chain-overhead';
@@ -21,7 +22,8 @@ import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-call
  * the raw DynamoDB calls each route makes, `/event/get` with and without its
  * usage meter write, the capacity each route call
  * consumes, what the whole aging report reads over 50,000 open invoices, the
- * financial rollup of an organisation's day of 100,000 events, and
+ * financial rollup of an organisation's day of 100,000 events, what a storage
+ * reconcile costs per 1,000 objects and per 1,000 table items, and
  * export throughput and the export worker's memory for a small and a large
  * window. Prints a table, writes bench/results/latest.json, and exits non-zero
  * only when the benchmark itself fails (a missed target is a MISS row).
@@ -43,6 +45,8 @@ const settings: BenchSettings = {
   arReportLimit: 256,
   payoutLines: Number(process.env.BENCH_PAYOUT_LINES ?? 5000),
   rollupEvents: Number(process.env.BENCH_ROLLUP_EVENTS ?? 100_000),
+  reconcileObjects: Number(process.env.BENCH_RECONCILE_OBJECTS ?? 10_000),
+  reconcileItems: Number(process.env.BENCH_RECONCILE_ITEMS ?? 10_000),
 };
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -120,6 +124,15 @@ async function main(): Promise<void> {
         log,
       });
 
+      log(`storage reconcile of ${settings.reconcileObjects} objects and of ${settings.reconcileItems} table items (${elapsed()})`);
+      const storageReconcile = await measureStorageReconcile({
+        baseUrl,
+        orgcodes: { empty: benchOrgcode('BSE'), objects: benchOrgcode('BSO'), items: benchOrgcode('BSI') },
+        objects: settings.reconcileObjects,
+        items: settings.reconcileItems,
+        log,
+      });
+
       // Last: its 100,000 events would otherwise sit in the table the latency section reads.
       log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
       const exported = await measureExports({
@@ -150,6 +163,7 @@ async function main(): Promise<void> {
         aging,
         payout,
         financialRollup,
+        storageReconcile,
         export: exported,
       };
     } finally {

@@ -1,7 +1,7 @@
 /**
- * `npm run admin -- credential issue|revoke|list ...` and `financial-rollup run
- * ...`: operator commands, run by invoking the operator Lambda with the
- * ordinary AWS SDK client. Without `--function-name` it targets the local
+ * `npm run admin -- credential issue|revoke|list ...`, `financial-rollup run
+ * ...` and `usage-rollup run ...`: operator commands, run by invoking the
+ * operator Lambda with the ordinary AWS SDK client. Without `--function-name` it targets the local
  * server (`npm start`) through the endpoints it wrote; with `--function-name F
  * [--region R]` a deployed stack, with the AWS credentials of the environment.
  *
@@ -22,6 +22,7 @@ const usage = `Usage:
   npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
   npm run -s admin -- credential list --orgcode ORG
   npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
+  npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
 
 Target (default: the local server started with \`npm start\`):
   --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
@@ -32,7 +33,7 @@ class UsageError extends Error {
 }
 
 const credentialFunction = 'credential-admin';
-const financialRollupFunction = 'financial-rollup-admin';
+const rollupFunctions = { 'financial-rollup': 'financial-rollup-admin', 'usage-rollup': 'usage-rollup-admin' } as const;
 
 type Flags = {
   orgcode?: string;
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   if (extra.length > 0) throw new UsageError('Unknown command.');
   let result: unknown;
   if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(action, flags));
-  else if (group === 'financial-rollup') result = await invoke(flags, financialRollupFunction, financialRollupPayload(action, flags));
+  else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(group, action, flags));
   else throw new UsageError('Unknown command.');
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
@@ -110,9 +111,9 @@ function credentialPayload(action: string | undefined, flags: Flags): Record<str
   }
 }
 
-/** The `financial-rollup-admin` payload: re-run a day or a range, for every active organisation or one. */
-function financialRollupPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
-  if (action !== 'run') throw new UsageError(`Unknown financial-rollup action "${action ?? ''}": use run.`);
+/** A rollup operator's payload (`financial-rollup-admin`, `usage-rollup-admin`): re-run a day or a range, for every organisation found or one. */
+function rollupPayload(group: keyof typeof rollupFunctions, action: string | undefined, flags: Flags): Record<string, unknown> {
+  if (action !== 'run') throw new UsageError(`Unknown ${group} action "${action ?? ''}": use run.`);
   return {
     action,
     dt: required(flags, 'dt'),

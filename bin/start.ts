@@ -125,7 +125,7 @@ function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): 
     ...endpoints.operatorFunctions.map((name) => `                     ${name}`),
     ...backgroundFunctions.map((fn) => `                     ${fn.name}  (${scheduleOf(fn)})`),
     `  Event bus        ${endpoints.invokeEndpoint}  (EventBridge PutEvents; published events are logged here)`,
-    '  Event consumers  (default bus; a failed delivery is retried twice, then dead-lettered and logged here)',
+    '  Event consumers  (default bus; a failed delivery is retried twice, then dead-lettered, told to team finance_audit and logged here)',
     ...consumerFunctions.map(({ name, pattern }) => {
       const matched = `${pattern.source.join(' | ')} / ${pattern['detail-type'].join(' | ')}`;
       return `                     ${name}  ← ${matched}`;

@@ -1,14 +1,17 @@
 import { join } from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { environmentVariableNames } from '../shared/config';
+import type { TokenKeys } from '../shared/domain/page-token';
 import type { StoreAccess } from '../shared/routes/route-definition';
 import type { BuildInfo } from './build-info';
 import type { DataStore } from './data-store';
+import type { DeploymentEnvironment } from './deployment-environment';
 import type { FunctionRoles } from './function-roles';
 import { lambdaBundle } from './lambda-bundle';
 
@@ -25,9 +28,11 @@ export interface ServiceBindings {
    * (`stores.exportWorker`). Absent while the worker itself is being built.
    */
   exportWorker?: lambda.IFunction;
-  /** TOKEN_SIGNING_KEY value (a deploy-time dynamic reference, see TokenSigningKey). */
-  tokenSigningKey: string;
+  /** TOKEN_SIGNING_KEY and TOKEN_SIGNING_KEY_PREVIOUS values (deploy-time dynamic references, see TokenSigningKey). */
+  tokenKeys: TokenKeys;
   build: BuildInfo;
+  /** Log retention, what outlives the stack, the metrics namespace. */
+  environment: DeploymentEnvironment;
 }
 
 export interface AccountingFunctionProps {
@@ -43,16 +48,18 @@ export interface AccountingFunctionProps {
   memorySize?: number;
 }
 
-type RuntimeVariable = (typeof environmentVariableNames)[number];
+/** What shared/config.ts reads, and the metrics namespace shared/observability/embedded-metrics.ts reads. */
+type RuntimeVariable = (typeof environmentVariableNames)[number] | 'METRICS_NAMESPACE';
 
 /** Route handlers answer well inside API Gateway's 30 s integration limit. */
 const routeTimeout = Duration.seconds(10);
 
 /**
- * A Lambda of the accounting service with the defaults fixed once: Node 22 on
- * arm64, an ESM bundle with the AWS SDK inside (the version we test with, not
- * whatever the runtime ships), the environment shared/config.ts reads, and a log
- * group with a retention. The execution role comes from FunctionRoles and is
+ * A Lambda of the accounting service with the defaults fixed once: the latest
+ * Node.js runtime Lambda offers (24) on arm64, an ESM bundle with the AWS SDK
+ * inside (the version we test with, not whatever the runtime ships), X-Ray
+ * tracing, the environment shared/config.ts reads, and a log group with the
+ * environment's retention. The execution role comes from FunctionRoles and is
  * granted only what `stores` says.
  */
 export class AccountingFunction extends Construct {
@@ -70,16 +77,22 @@ export class AccountingFunction extends Construct {
     }
     const role = bindings.roles.roleFor(props.family, props.stores, exportWorker);
 
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.THREE_MONTHS });
+    const { environment: deployment } = bindings;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: deployment.logRetention,
+      removalPolicy: deployment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     this.logGroup.grantWrite(role);
 
     // S3_FORCE_PATH_STYLE is left unset: virtual-hosted addressing is right in AWS.
     const environment: Partial<Record<RuntimeVariable, string>> = {
       TABLE_NAME: dataStore.table.tableName,
-      TOKEN_SIGNING_KEY: bindings.tokenSigningKey,
+      TOKEN_SIGNING_KEY: bindings.tokenKeys.current,
       BUILD_VERSION: bindings.build.version,
       BUILD_ID: bindings.build.id,
+      METRICS_NAMESPACE: deployment.metricsNamespace,
     };
+    if (bindings.tokenKeys.previous) environment.TOKEN_SIGNING_KEY_PREVIOUS = bindings.tokenKeys.previous;
     // Only functions granted a store or target learn its name.
     if (props.stores.bucket) environment.BUCKET_NAME = dataStore.bucket.bucketName;
     if (exportWorker) environment.EXPORT_WORKER_FUNCTION_NAME = exportWorker.functionName;
@@ -89,11 +102,12 @@ export class AccountingFunction extends Construct {
       entry: props.entry,
       handler: 'handler',
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? routeTimeout,
       role,
+      tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
       environment,
       projectRoot,
@@ -106,5 +120,15 @@ export class AccountingFunction extends Construct {
         externalModules: [],
       },
     });
+    NagSuppressions.addResourceSuppressions(this.function, [
+      {
+        id: 'Serverless-LambdaDLQ',
+        reason:
+          'No function-level dead-letter queue. A route or operator function is invoked synchronously and hands its ' +
+          'failure to its caller. An asynchronously invoked one sets its failure handling on its async invoke config ' +
+          'instead: an on-failure destination that keeps the event with its error (consumers), or none where the work ' +
+          'is recovered without the event (background functions, see Serverless-LambdaAsyncFailureDestination there).',
+      },
+    ]);
   }
 }

@@ -1,18 +1,21 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { BackgroundFunctionDefinition } from '../shared/routes/background-registry';
 import type { ConsumerFunctionDefinition } from '../shared/routes/consumer-registry';
 import type { OperatorFunctionDefinition } from '../shared/routes/operator-registry';
 import type { RouteDefinition } from '../shared/routes/route-definition';
-import type { ServiceBindings } from './accounting-function';
+import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';
 import { constructId } from './construct-id';
 import { DataStore } from './data-store';
+import { type DeploymentEnvironment, deploymentEnvironments } from './deployment-environment';
 import { EventConsumers } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
+import { OperationalAlarms } from './operational-alarms';
 import { OperatorFunctions } from './operator-functions';
 import { TokenSigningKey } from './token-signing-key';
 
@@ -28,6 +31,8 @@ export interface AccountingStackProps extends StackProps {
   background: readonly BackgroundFunctionDefinition[];
   /** The consumer registry (shared/routes/consumer-registry.ts). */
   consumers: readonly ConsumerFunctionDefinition[];
+  /** dev, staging, prod (lib/deployment-environment.ts); the `default` one when absent. */
+  environment?: DeploymentEnvironment;
 }
 
 /**
@@ -36,22 +41,26 @@ export interface AccountingStackProps extends StackProps {
  */
 const serviceEventBusName = 'default';
 
+/** The background function the outbox-age alarm watches (shared/routes/background-registry.ts). */
+const outboxPublisherName = 'outbox-publisher';
+
 /**
  * The accounting service in one stack. It only composes; each concern is a construct.
  *
  * Resource budget (CloudFormation allows 500 per stack). A route costs 5
  * resources: function, log group, API route, API integration, invoke permission.
  * Roles cost 2 (role and policy) per family and store access, not per function
- * (FunctionRoles). Everything else is fixed: table, bucket and its TLS policy,
- * secret, API and stage (6); operator functions (2 each: function, log group);
- * background functions (3 each: function, log group, async invoke config, plus
- * rule and invoke permission when scheduled); event consumers (5 each:
- * function, log group, async invoke config, rule, invoke permission) and their
- * dead-letter queue with its policy (2); CDK metadata. 34 today. At 55 routes
- * and 5 consumers: 34 + 55 x 5 + 3 more consumers x 5 + at most 15 families x
- * 4 access profiles x 2 = 444, leaving ~55 for further consumers and
- * schedules. test/cdk measures these numbers and asserts the projection; if it
- * ever fails, move a family into a nested stack.
+ * (FunctionRoles). Everything else is fixed: the table, the export bucket and
+ * its access log bucket with their policies, the key secret(s), the API, its
+ * stage and access log group; operator functions (2 each: function, log
+ * group); background functions (3 each: function, log group, async invoke
+ * config, plus rule and invoke permission when scheduled); event consumers (5
+ * each: function, log group, async invoke config, rule, invoke permission) and
+ * their dead-letter queue with its policy; the alarms, however many, as one
+ * nested stack; CDK metadata. 95 today (54 routes, 73 functions). At 55
+ * routes: 95 + 55 x 5 + at most 15 families x 4 access profiles x 2 = 490.
+ * test/cdk measures these numbers and asserts the projection; if it ever
+ * fails, move a family into a nested stack, as the alarms are.
  */
 export class AccountingStack extends Stack {
   readonly dataStore: DataStore;
@@ -61,12 +70,16 @@ export class AccountingStack extends Stack {
   readonly eventConsumers: EventConsumers;
   readonly httpApi: AccountingHttpApi;
   readonly operatorFunctions: OperatorFunctions;
+  readonly alarms: OperationalAlarms;
 
   constructor(scope: Construct, id: string, props: AccountingStackProps) {
-    super(scope, id, props);
+    const environment = props.environment ?? deploymentEnvironments.default;
+    super(scope, id, { ...props, terminationProtection: environment.terminationProtection });
+    Tags.of(this).add('service', 'accounting');
+    Tags.of(this).add('environment', environment.name);
 
-    this.dataStore = new DataStore(this, 'DataStore');
-    this.tokenSigningKey = new TokenSigningKey(this, 'TokenSigningKey');
+    this.dataStore = new DataStore(this, 'DataStore', { environment });
+    this.tokenSigningKey = new TokenSigningKey(this, 'TokenSigningKey', { generation: environment.tokenKeyGeneration });
     const eventBus = events.EventBus.fromEventBusName(this, 'EventBus', serviceEventBusName);
     this.roles = new FunctionRoles(this, 'FunctionRoles', { dataStore: this.dataStore, eventBus });
     const bindings: ServiceBindings = {
@@ -74,8 +87,9 @@ export class AccountingStack extends Stack {
       dataStore: this.dataStore,
       roles: this.roles,
       eventBus,
-      tokenSigningKey: this.tokenSigningKey.environmentValue,
+      tokenKeys: this.tokenSigningKey.environmentValues,
       build: props.build,
+      environment,
     };
     // First: the export worker must exist before any function that starts builds.
     this.backgroundFunctions = new BackgroundFunctions(this, 'BackgroundFunctions', {
@@ -90,6 +104,17 @@ export class AccountingStack extends Stack {
       bindings: withWorker,
     });
 
+    const outboxPublisher = this.backgroundFunctions.functions.get(outboxPublisherName);
+    if (!outboxPublisher) throw new Error(`The background registry has no ${outboxPublisherName}, which the outbox-age alarm watches`);
+    this.alarms = new OperationalAlarms(this, 'Alarms', {
+      environment,
+      functions: this.everyFunction(),
+      deadLetterQueue: this.eventConsumers.deadLetterQueue,
+      api: this.httpApi.api,
+      exportWorker: this.backgroundFunctions.exportWorker.function,
+      outboxPublisher: outboxPublisher.function,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
     new CfnOutput(this, 'TableName', { value: this.dataStore.table.tableName });
     new CfnOutput(this, 'ExportBucketName', { value: this.dataStore.bucket.bucketName });
@@ -97,6 +122,11 @@ export class AccountingStack extends Stack {
       value: this.eventConsumers.deadLetterQueue.queueUrl,
       description: 'Platform events a consumer could not handle, each with the reason',
     });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'The SNS topic every alarm of this environment notifies: subscribe the on-call here',
+    });
+    new CfnOutput(this, 'ApiAccessLogGroupName', { value: this.httpApi.accessLogGroup.logGroupName });
     for (const [name, operator] of this.operatorFunctions.functions) {
       new CfnOutput(this, `${constructId(name)}FunctionName`, {
         value: operator.function.functionName,
@@ -109,5 +139,19 @@ export class AccountingStack extends Stack {
         description: `Background function ${name} (started by the service, not by callers)`,
       });
     }
+  }
+
+  /**
+   * Every function of the stack, whichever construct built it, named by its
+   * construct path (`HttpApi/EventRecord`, `EventConsumers/OrderPlaced`).
+   */
+  private everyFunction(): ReadonlyMap<string, lambda.IFunction> {
+    const functions = this.node.findAll().filter((construct) => construct instanceof AccountingFunction);
+    return new Map(
+      functions.map((handler) => [
+        handler.node.path.slice(this.node.path.length + 1).replace(/\/Function$/, ''),
+        handler.function,
+      ]),
+    );
   }
 }

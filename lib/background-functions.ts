@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct, type IConstruct } from 'constructs';
 import {
   type BackgroundFunctionDefinition,
   exportWorkerFunctionName,
@@ -83,6 +84,12 @@ export class BackgroundFunctions extends Construct {
 
     this.exportWorker = build(workerDefinition, props.bindings);
     this.exportWorker.function.configureAsyncInvoke(workerAsyncInvoke);
+    withoutFailureDestination(
+      this.exportWorker,
+      'A failed or dropped run of the export worker loses no export: every build is first written to the work queue in ' +
+        'the table, and the scheduler\'s sweep restarts work no run finished (after the third attempt the build fails as ' +
+        'build_abandoned). A destination would keep a copy of work the table already holds.',
+    );
     this.bindings = { ...props.bindings, exportWorker: this.exportWorker.function };
     for (const definition of props.definitions) {
       if (definition !== workerDefinition) build(definition, this.bindings);
@@ -104,11 +111,17 @@ export class BackgroundFunctions extends Construct {
       retryAttempts: 0,
       maxEventAge: Duration.minutes(Math.min(minutes, maxEventAgeMinutes)),
     });
-    return new events.Rule(handler, 'Schedule', {
+    const nextRunRetries =
+      'The next run, minutes later, is the retry: it does the same work, and a kept schedule event would be replayed ' +
+      'by nobody. Failed runs raise the function-errors alarm.';
+    withoutFailureDestination(handler, nextRunRetries);
+    const rule = new events.Rule(handler, 'Schedule', {
       description: `Runs the ${name} function every ${minutes} minute(s)`,
       schedule: events.Schedule.rate(interval),
       targets: [new targets.LambdaFunction(handler.function, { retryAttempts: 0 })],
     });
+    NagSuppressions.addResourceSuppressions(rule, [{ id: 'Serverless-EventBusDLQ', reason: nextRunRetries }]);
+    return rule;
   }
 
   /**
@@ -118,11 +131,24 @@ export class BackgroundFunctions extends Construct {
    */
   private scheduleDaily(name: string, handler: AccountingFunction, at: { hour: number; minute: number }): events.Rule {
     handler.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(maxEventAgeMinutes) });
+    const dayRerunRecovers =
+      'A daily run that still fails after its retries raises the function-errors alarm; the remedy is re-running that ' +
+      'day through the job\'s operator function (idempotent, it overwrites the same keys), not replaying a schedule ' +
+      'event that carries nothing but its time.';
+    withoutFailureDestination(handler, dayRerunRecovers);
     const time = `${String(at.hour).padStart(2, '0')}:${String(at.minute).padStart(2, '0')}`;
-    return new events.Rule(handler, 'Schedule', {
+    const rule = new events.Rule(handler, 'Schedule', {
       description: `Runs the ${name} function daily at ${time} UTC`,
       schedule: events.Schedule.cron({ minute: String(at.minute), hour: String(at.hour) }),
       targets: [new targets.LambdaFunction(handler.function, { retryAttempts: 2 })],
     });
+    NagSuppressions.addResourceSuppressions(rule, [{ id: 'Serverless-EventBusDLQ', reason: dayRerunRecovers }]);
+    return rule;
   }
+}
+
+/** Records, on the function's async invoke config, why its failed events are not kept. */
+function withoutFailureDestination(handler: AccountingFunction, reason: string): void {
+  const invokeConfig: IConstruct = handler.function.node.findChild('EventInvokeConfig');
+  NagSuppressions.addResourceSuppressions(invokeConfig, [{ id: 'Serverless-LambdaAsyncFailureDestination', reason }], true);
 }

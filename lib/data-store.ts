@@ -3,19 +3,30 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table-definition';
+import type { DeploymentEnvironment } from './deployment-environment';
+
+export interface DataStoreProps {
+  environment: DeploymentEnvironment;
+}
 
 /**
- * The stateful half of the service: the single table and the export bucket.
- * Both are retained when the stack is deleted or a logical id changes by mistake;
- * the ledger is never dropped by a deploy.
+ * The stateful half of the service: the single table, the export bucket and
+ * the bucket its access logs go to. Outside dev all three are retained when the
+ * stack is deleted or a logical id changes by mistake, and the table refuses
+ * deletion outright: the ledger is never dropped by a deploy. In dev they go
+ * with the stack, buckets emptied first, so a developer's stack can be torn down.
  */
 export class DataStore extends Construct {
   readonly table: dynamodb.Table;
   /** Export files and manifests under each organisation's prefix. */
   readonly bucket: s3.Bucket;
+  /** S3 server access logs of the export bucket: who read or wrote which file, when. */
+  readonly accessLogBucket: s3.Bucket;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: DataStoreProps) {
     super(scope, id);
+    const { retainData, bucketAccessLogExpiry } = props.environment;
+    const removalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     // Built from the same definition the local stack uses, so the two cannot disagree.
     this.table = new dynamodb.Table(this, 'Table', {
@@ -24,7 +35,8 @@ export class DataStore extends Construct {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: retainData,
+      removalPolicy,
     });
     for (const index of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -35,16 +47,30 @@ export class DataStore extends Construct {
       });
     }
 
+    // S3 delivers access logs only to a bucket encrypted with S3-managed keys.
+    this.accessLogBucket = new s3.Bucket(this, 'AccessLogBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: bucketAccessLogExpiry }],
+      removalPolicy,
+      autoDeleteObjects: !retainData,
+    });
+
     this.bucket = new s3.Bucket(this, 'ExportBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       versioned: true,
+      serverAccessLogsBucket: this.accessLogBucket,
+      serverAccessLogsPrefix: 'export-bucket/',
       // A worker that dies mid-upload leaves its parts behind, billed and invisible;
       // no build outlives a day (the worker's timeout is 15 minutes).
       lifecycleRules: [{ id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy,
+      autoDeleteObjects: !retainData,
     });
   }
 }

@@ -2,10 +2,13 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { ConsumerFunctionDefinition } from '../shared/routes/consumer-registry';
+import { type ConsumerFunctionDefinition, deadLetterNotifierFunction } from '../shared/routes/consumer-registry';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
 
@@ -18,6 +21,8 @@ export interface EventConsumersProps {
 
 /** Consumers share one role family; within it, functions with equal `stores` share a role. */
 export const consumerFamily = 'consumers';
+/** The dead-letter notifier's role is its own: the consumers' role may invoke it, and a role may not name its own function. */
+export const deadLetterNotifierFamily = 'dead-letters';
 
 /**
  * Lambda runs a failed event twice more (about 1 and 2 minutes later): enough
@@ -40,27 +45,62 @@ const ruleDeliveryRetries = { retryAttempts: 185, maxEventAge: Duration.hours(24
  * registry entry, each behind an EventBridge rule with the entry's pattern on
  * the stack's bus. Delivery is asynchronous and at least once.
  *
- * One dead-letter queue keeps what could not be handled, with the reason:
- * Lambda's on-failure destination sends the invocation record (the event as
- * `requestPayload`, the last error as `responsePayload.errorType` and
- * `errorMessage`); the rule's own dead-letter queue gets the events EventBridge
- * could not hand to Lambda at all (the reason in the message attributes).
+ * One dead-letter queue keeps what could not be handled, with the reason.
+ * A consumer's on-failure destination is the dead-letter notifier, sent the
+ * invocation record (the event as `requestPayload`, the last error as
+ * `responsePayload.errorType` and `errorMessage`): it tells team finance_audit
+ * of the event's organisation in its inbox, and its own destinations, on
+ * success and on failure alike, put its invocation record in the queue, with
+ * the consumer's record as its `requestPayload`. The rule's own dead-letter
+ * queue gets the events EventBridge could not hand to Lambda at all (the
+ * reason in the message attributes).
  */
 export class EventConsumers extends Construct {
   readonly functions: ReadonlyMap<string, AccountingFunction>;
   /** The rule that feeds each consumer, by function name. */
   readonly rules: ReadonlyMap<string, events.Rule>;
   readonly deadLetterQueue: sqs.Queue;
+  readonly deadLetterNotifier: AccountingFunction;
 
   constructor(scope: Construct, id: string, props: EventConsumersProps) {
     super(scope, id);
-    // Retained like the table: its messages are events the ledger has not taken in yet.
+    // Retained like the table (outside dev): its messages are events the ledger has not taken in yet.
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: props.bindings.environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    const isTheDeadLetterQueue =
+      'This queue is the dead-letter queue: what lands here is kept 14 days for an operator to read and redrive; a ' +
+      'queue behind it would only hold messages that failed to be dead letters.';
+    NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
+      { id: 'AwsSolutions-SQS3', reason: isTheDeadLetterQueue },
+      { id: 'Serverless-SQSRedrivePolicy', reason: isTheDeadLetterQueue },
+    ]);
+
+    this.deadLetterNotifier = new AccountingFunction(
+      this,
+      constructId(deadLetterNotifierFunction.name),
+      {
+        entry: join(props.bindings.projectRoot, 'functions', 'consumers', `${deadLetterNotifierFunction.name}.ts`),
+        description: deadLetterNotifierFunction.description,
+        family: deadLetterNotifierFamily,
+        stores: deadLetterNotifierFunction.stores,
+        timeout: Duration.seconds(deadLetterNotifierFunction.timeoutSeconds),
+        memorySize: deadLetterNotifierFunction.memoryMb,
+      },
+      props.bindings,
+    );
+    // The record reaches the queue whether or not the inbox item could be written.
+    this.deadLetterNotifier.function.configureAsyncInvoke({
+      ...consumerAsyncRetries,
+      onSuccess: new destinations.SqsDestination(this.deadLetterQueue),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
+
+    // Not a LambdaDestination, whose grant names every version and alias too (`<arn>:*`): the unqualified ARN only.
+    const toNotifier: lambda.IDestination = { bind: () => ({ destination: this.deadLetterNotifier.function.functionArn }) };
 
     const functions = new Map<string, AccountingFunction>();
     const rules = new Map<string, events.Rule>();
@@ -86,7 +126,7 @@ export class EventConsumers extends Construct {
       );
       handler.function.configureAsyncInvoke({
         ...consumerAsyncRetries,
-        onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+        onFailure: toNotifier,
       });
       const rule = new events.Rule(handler, 'Rule', {
         description: `Delivers ${source.join(', ')} ${detailType.join(', ')} events to the ${definition.name} consumer`,
@@ -98,6 +138,12 @@ export class EventConsumers extends Construct {
       });
       functions.set(definition.name, handler);
       rules.set(definition.name, rule);
+    }
+    // Lambda hands a consumer's failed event to the notifier with the consumer's role.
+    for (const role of new Set([...functions.values()].map((handler) => handler.function.role))) {
+      role?.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.deadLetterNotifier.function.functionArn] }),
+      );
     }
     this.functions = functions;
     this.rules = rules;

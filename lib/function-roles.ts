@@ -1,7 +1,9 @@
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { tableDefinition } from '../shared/db/table-definition';
 import type { StoreAccess } from '../shared/routes/route-definition';
 import { constructId } from './construct-id';
 import type { DataStore } from './data-store';
@@ -55,10 +57,59 @@ export class FunctionRoles extends Construct {
       description: `Accounting ${family} functions: ${profile.replace(/-/g, ' ')}`,
     });
     const { table, bucket } = this.dataStore;
-    table.grant(role, ...(stores.table === 'write' ? tableWriteActions : tableReadActions));
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: stores.table === 'write' ? tableWriteActions : tableReadActions,
+        resources: [table.tableArn],
+      }),
+    );
+    // Indexes are only ever queried; named one by one rather than `index/*`.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: tableDefinition.globalSecondaryIndexes.map(({ indexName }) => `${table.tableArn}/index/${indexName}`),
+      }),
+    );
+    // Every function given one of these roles is an AccountingFunction, and traces.
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permission, so ' +
+            'Lambda\'s tracing grant names Resource "*".',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
     if (stores.bucket === 'write') {
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({ actions: exportFileWriteActions, resources: [bucket.arnForObjects(exportFilesPrefix)] }),
+      );
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'Export files are written under each organisation\'s own prefix (orgs/<orgcode>/...), and organisations ' +
+              'are created at run time: orgs/* is the narrowest resource, with only PutObject and AbortMultipartUpload on it.',
+            appliesTo: [{ regex: '/^Resource::<[A-Za-z0-9]+\\.Arn>\\/orgs\\/\\*$/g' }],
+          },
+        ],
+        true,
+      );
+    }
+    if (stores.bucket === 'list') {
+      // Listing is granted on the bucket, narrowed by the prefix asked for: the organisations' objects, no content.
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': exportFilesPrefix } },
+        }),
       );
     }
     if (stores.exportWorker === 'invoke') {
@@ -69,13 +120,21 @@ export class FunctionRoles extends Construct {
       );
     }
     if (stores.eventBus === 'publish') this.eventBus.grantPutEventsTo(role);
-    // A table writer may update them already; a reader may update the meter partitions and nothing else.
+    // A table writer may write them already; a reader may update the meter partitions, put its org's metered-day
+    // marker, and nothing else.
     if (stores.usageMeters === 'update' && stores.table === 'read') {
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({
           actions: ['dynamodb:UpdateItem'],
           resources: [table.tableArn],
           conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
+        }),
+      );
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions] } },
         }),
       );
     }
@@ -99,6 +158,8 @@ const tableWriteActions = [...tableReadActions, 'dynamodb:PutItem', 'dynamodb:Up
 
 /** Every partition of keys.usageMeterPartition: `ORG#<org>#USAGE_METER#<day>#<shard>`. */
 export const usageMeterPartitions = 'ORG#*#USAGE_METER#*';
+/** Every partition of keys.meteredDaysPartition: `ORG#<org>#METERED_DAYS`, one per org, holding only its markers. */
+export const meteredDayPartitions = 'ORG#*#METERED_DAYS';
 
 /** Export files live under each organisation's prefix (shared/exports/export-files.ts). */
 const exportFilesPrefix = 'orgs/*';

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
@@ -13,9 +15,35 @@ export interface AccountingHttpApiProps {
 }
 
 /**
+ * One JSON line per request in the access log: enough to find the function's
+ * own log line (the Lambda request id) and to see what API Gateway answered by
+ * itself (throttled, no route, integration failure). No header, no body: the
+ * credentials travel in headers.
+ */
+const accessLogFormat = JSON.stringify({
+  request_id: '$context.requestId',
+  lambda_request_id: '$context.integration.requestId',
+  time: '$context.requestTime',
+  source_ip: '$context.identity.sourceIp',
+  route: '$context.routeKey',
+  status: '$context.status',
+  response_bytes: '$context.responseLength',
+  latency_ms: '$context.responseLatency',
+  integration_status: '$context.integration.status',
+  integration_latency_ms: '$context.integration.latency',
+  integration_error: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+});
+
+/**
  * The public face: an HTTP API with one POST route and one Lambda per registry
  * entry. Nothing here is written per route; adding a route is adding it to the
  * registry (shared/routes/registry.ts) and its entry file `functions/http/<name>.ts`.
+ *
+ * Its default stage throttles all callers together at the environment's rate
+ * and burst (API Gateway answers 429 past them, before any function runs) and
+ * writes an access log. HTTP APIs have no X-Ray tracing of their own: a trace
+ * starts in the route's function.
  */
 export class AccountingHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
@@ -26,6 +54,7 @@ export class AccountingHttpApi extends Construct {
    */
   readonly routeScopes: ReadonlyMap<string, Construct>;
   readonly routeFunctions: ReadonlyMap<string, AccountingFunction>;
+  readonly accessLogGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: AccountingHttpApiProps) {
     super(scope, id);
@@ -33,6 +62,18 @@ export class AccountingHttpApi extends Construct {
       description: 'Accounting service: POST /accounting/... routes',
       createDefaultStage: true,
     });
+    const { environment } = props.bindings;
+    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+      retention: environment.logRetention,
+      removalPolicy: environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Set on the stage the API already has: a stage of our own would replace it, and its URL with it.
+    const stage = this.api.defaultStage!.node.defaultChild as apigwv2.CfnStage;
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: environment.apiThrottle.rateLimit,
+      throttlingBurstLimit: environment.apiThrottle.burstLimit,
+    };
+    stage.accessLogSettings = { destinationArn: this.accessLogGroup.logGroupArn, format: accessLogFormat };
 
     const routeScopes = new Map<string, Construct>();
     const routeFunctions = new Map<string, AccountingFunction>();
@@ -55,11 +96,20 @@ export class AccountingHttpApi extends Construct {
       // Built in the route's scope (not with api.addRoutes) so the route, its
       // integration and the invoke permission, scoped to this one path, live beside
       // the function they serve.
-      new apigwv2.HttpRoute(routeScope, 'Route', {
+      const httpRoute = new apigwv2.HttpRoute(routeScope, 'Route', {
         httpApi: this.api,
         routeKey: apigwv2.HttpRouteKey.with(`${apiBasePath}${route.path}`, apigwv2.HttpMethod.POST),
         integration: new HttpLambdaIntegration('Integration', handler.function),
       });
+      NagSuppressions.addResourceSuppressions(httpRoute, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Authentication is the first step of every route\'s function chain (shared/http), not an API Gateway ' +
+            'authorizer: a revoked key or session must fail at its very next call, where an authorizer\'s cached ' +
+            'answer would still let it through; uncached, an authorizer would only double every call\'s credential read.',
+        },
+      ]);
       routeScopes.set(route.name, routeScope);
       routeFunctions.set(route.name, handler);
     }

@@ -7,7 +7,7 @@ export const lambdaBundle = {
   minify: true,
   sourceMap: false,
   format: 'esm',
-  // Runs on nodejs22.x; node20 keeps the bundle loadable by the Node 20 the local stack uses.
+  // Runs on nodejs24.x; node20 keeps the bundle loadable by the Node 20 the local stack uses.
   target: 'node20',
   mainFields: ['module', 'main'],
   // CommonJS dependencies bundled into ESM still call `require` for Node built-ins.

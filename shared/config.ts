@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './domain/errors';
+import type { TokenKeys } from './domain/page-token';
 import { validate } from './domain/validation';
 
 /**
@@ -16,6 +17,8 @@ const environmentSchema = z.object({
   BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
   /** Secret the pagination tokens are sealed with (encrypted and authenticated); at least 32 characters. */
   TOKEN_SIGNING_KEY: z.string().check(z.minLength(32)),
+  /** The secret TOKEN_SIGNING_KEY replaced at the last rotation: it still opens the tokens it sealed. */
+  TOKEN_SIGNING_KEY_PREVIOUS: z.optional(z.string().check(z.minLength(32))),
   /** Semantic version of the deployed package, e.g. "0.1.0". */
   BUILD_VERSION: z.string().check(z.regex(/^\d+\.\d+\.\d+/)),
   /** Identifies the build: a commit, a synth timestamp, or "local". */
@@ -33,7 +36,7 @@ const environmentSchema = z.object({
 export type ServiceConfig = {
   tableName: string;
   bucketName: string | undefined;
-  tokenSigningKey: string;
+  tokenKeys: TokenKeys;
   build: { build_major: string; build_minor: string; build_id: string };
   s3ForcePathStyle: boolean;
   exportWorkerFunctionName: string | undefined;
@@ -52,7 +55,7 @@ export function serviceConfig(): ServiceConfig {
   cached = {
     tableName: env.TABLE_NAME,
     bucketName: env.BUCKET_NAME,
-    tokenSigningKey: env.TOKEN_SIGNING_KEY,
+    tokenKeys: { current: env.TOKEN_SIGNING_KEY, previous: env.TOKEN_SIGNING_KEY_PREVIOUS },
     build: { build_major: major, build_minor: minor, build_id: env.BUILD_ID },
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,

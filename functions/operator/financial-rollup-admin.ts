@@ -1,4 +1,5 @@
 import { payloadHandler } from '../../shared/lambda/payload-handler';
-import { financialRollupAdminRequest, runFinancialRollupAdmin } from '../../shared/operators/financial-rollup-admin';
+import { rollupAdmin, rollupAdminRequest } from '../../shared/operators/rollup-admin';
+import { runFinancialRollup } from '../../shared/rollups/financial-rollup';
 
-export const handler = payloadHandler(financialRollupAdminRequest, runFinancialRollupAdmin);
+export const handler = payloadHandler(rollupAdminRequest, rollupAdmin(runFinancialRollup));

@@ -14,6 +14,7 @@ import {
 } from '../db/commission-payout-repository';
 import { eventRecordPuts } from '../db/event-repository';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
+import { inboxItemPut } from '../db/inbox-repository';
 import { outboxPut } from '../db/outbox-repository';
 import { updateRevisioned } from '../db/revisioned-update';
 import * as keys from '../db/keys';
@@ -31,6 +32,7 @@ import {
   sumPayoutLines,
 } from '../domain/commissions/payout';
 import { InvalidStateError, NotFoundError, PayoutInProgressError, RevisionConflictError } from '../domain/errors';
+import { payoutApprovedNotice } from '../domain/inbox/notices';
 import { lineageItem } from '../domain/events/accounting-event';
 import { newId } from '../domain/identifiers';
 import { fromMinorUnits } from '../domain/receivables/money';
@@ -126,6 +128,12 @@ async function abandon(desk: Desk, period: LinePeriod, payoutId: string, now: Da
   if (release) await runDeskWorkWithin(release, now, inlineDeskWorkMs);
 }
 
+/** An approval tells the payout's creator in their inbox, in the move's transaction: once, as the move happens once. */
+function inboxNoticeOf(payout: Payout, origin: ChangeOrigin) {
+  const notice = payout.status === 'approved' ? payoutApprovedNotice(payout, origin) : undefined;
+  return notice ? [inboxItemPut(notice)] : [];
+}
+
 const creationReason = (payout: Payout) =>
   `Payout ${payout.payout_id} created for associate ${payout.associate_id}: ${payout.line_count} line(s) counting from ${payout.from_utc} to ${payout.to_utc}${payout.reason ? ` (${payout.reason})` : ''}`;
 
@@ -162,6 +170,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
       ...eventRecordPuts(event),
       outboxPut(payoutNotice(payout), origin.now),
       ...(followUp ? [deskWorkPut(followUp, sweepDueAt(origin.now))] : []),
+      ...inboxNoticeOf(payout, origin),
     ],
     now: origin.now,
   });

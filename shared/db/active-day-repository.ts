@@ -4,39 +4,72 @@ import * as keys from './keys';
 import type { StartKey } from './query-page';
 
 /**
- * Which organisations recorded ledger events on which UTC day
- * (docs/decisions.md: Financial rollups): the daily financial rollup's way to
- * find who had activity, across organisations, without a Scan.
+ * Which organisations had something to roll up on which UTC day: a daily
+ * rollup's way to find them, across organisations, without a Scan. One item
+ * per org, day and kind, whose gsi3 entry lists the day's orgs of that kind
+ * (docs/decisions.md: Financial rollups, Usage rollups):
+ *
+ * - `ledger`: it recorded ledger events dated that day (the financial rollup);
+ * - `metered`: it was metered that day, or recorded storage usage counting on
+ *   it (the usage rollup).
  */
+export type DayMarkerKind = 'ledger' | 'metered';
+
+const markers = {
+  ledger: { recordType: 'active_day', key: keys.activeDay, orgsOn: keys.activeOrgsOn },
+  metered: { recordType: 'metered_day', key: keys.meteredDay, orgsOn: keys.meteredOrgsOn },
+} as const satisfies Record<DayMarkerKind, unknown>;
 
 /** The marker of an org's day: always the same attributes, so putting it again changes nothing, not even its index entry. */
-export function activeDayItem(orgcode: string, day: string): Record<string, unknown> {
+export function dayMarkerItem(kind: DayMarkerKind, orgcode: string, day: string): Record<string, unknown> {
+  const marker = markers[kind];
   return {
-    ...keys.activeDay(orgcode, day),
-    record_type: 'active_day',
+    ...marker.key(orgcode, day),
+    record_type: marker.recordType,
     orgcode,
     day,
-    gsi3pk: keys.activeOrgsOn(day),
+    gsi3pk: marker.orgsOn(day),
     gsi3sk: orgcode,
   };
 }
 
 /**
- * Marks the day of an event about to be written, before its transaction and
- * outside it: no event then exists without its day's marker, and the marker,
- * which every event of the org and day shares, never makes two concurrent
- * transactions conflict. A marker whose event then fails to write is harmless
- * (that day's rollup of the org finds nothing).
+ * Marks the UTC day of `instant` for the org. Ledger events put it before
+ * their transaction and outside it: no event then exists without its day's
+ * marker, and the marker, which every event of the org and day shares, never
+ * makes two concurrent transactions conflict. A marker whose write then fails
+ * is harmless (that day's rollup of the org finds nothing).
  */
-export async function markActiveDay(orgcode: string, occurredAt: string): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: activeDayItem(orgcode, occurredAt.slice(0, 10)) }));
+export async function markDay(kind: DayMarkerKind, orgcode: string, instant: string): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayMarkerItem(kind, orgcode, instant.slice(0, 10)) }));
+}
+
+/** Org-days this process has marked metered, oldest first; bounded, so a long-lived process forgets the oldest. */
+const markedMeteredDays = new Set<string>();
+const maxMarkedMeteredDays = 10_000;
+
+/**
+ * Marks the org's metered day once per process: every metered call would
+ * otherwise put the same item again, one more write per call on an item all
+ * of the org's calls of the day share. Remembered only once written, so a
+ * failed write is tried again by the next call.
+ */
+export async function markMeteredDay(orgcode: string, instant: string): Promise<void> {
+  const orgDay = `${orgcode}\n${instant.slice(0, 10)}`;
+  if (markedMeteredDays.has(orgDay)) return;
+  await markDay('metered', orgcode, instant);
+  if (markedMeteredDays.size >= maxMarkedMeteredDays) {
+    const oldest = markedMeteredDays.values().next().value;
+    if (oldest !== undefined) markedMeteredDays.delete(oldest);
+  }
+  markedMeteredDays.add(orgDay);
 }
 
 /** Orgs read per Query page. */
 const orgsPerPage = 1000;
 
-/** Every org that recorded an event dated `day`, in orgcode order, a Query page at a time (gsi3: eventually consistent). */
-export async function* orgsActiveOn(day: string): AsyncGenerator<string> {
+/** Every org marked `kind` on `day`, in orgcode order, a Query page at a time (gsi3: eventually consistent). */
+export async function* orgsMarkedOn(kind: DayMarkerKind, day: string): AsyncGenerator<string> {
   let startKey: StartKey | undefined;
   do {
     const page = await dynamo().send(
@@ -44,7 +77,7 @@ export async function* orgsActiveOn(day: string): AsyncGenerator<string> {
         TableName: tableName(),
         IndexName: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :day',
-        ExpressionAttributeValues: { ':day': keys.activeOrgsOn(day) },
+        ExpressionAttributeValues: { ':day': markers[kind].orgsOn(day) },
         ProjectionExpression: 'orgcode',
         Limit: orgsPerPage,
         ExclusiveStartKey: startKey,

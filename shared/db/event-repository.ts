@@ -9,7 +9,7 @@ import {
 } from '../domain/events/accounting-event';
 import type { ReconciledEvent } from '../domain/events/reconcile-totals';
 import type { RecordSelection } from '../domain/exports/export-record';
-import { markActiveDay } from './active-day-repository';
+import { markDay } from './active-day-repository';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -56,7 +56,7 @@ export function eventRecordPuts(event: AccountingEvent): GuardedPut[] {
  * goes first so that losing a same-key race is told apart from a duplicate id.
  */
 export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
-  await markActiveDay(event.orgcode, event.occurred_at);
+  await markDay('ledger', event.orgcode, event.occurred_at);
   await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event)]);
 }
 

@@ -8,6 +8,7 @@ import {
   invalidBatchMove,
 } from '../domain/exports/export-batch';
 import type { Evidence } from '../domain/exports/export-record';
+import { markMeteredDay } from './active-day-repository';
 import { type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -162,10 +163,12 @@ export interface BatchStatusChange {
 /**
  * Moves a batch along ready → sent → failed under its revision. `sent` is a
  * delivery: it is metered in the same transaction, so a delivery is counted
- * exactly when it is recorded.
+ * exactly when it is recorded, and its day is marked metered first, so no
+ * delivery is ever counted on a day the usage rollup does not visit.
  */
 export async function setBatchStatus(change: BatchStatusChange): Promise<ExportBatch> {
   const at = change.now.toISOString();
+  if (change.status === 'sent') await markMeteredDay(change.orgcode, at);
   const updated = await updateRevisioned({
     key: keys.exportBatch(change.orgcode, change.batchId),
     expectedRevision: change.expectedRevision,

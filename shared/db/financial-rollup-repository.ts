@@ -1,104 +1,41 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type FinancialDimension, type FinancialRollupRecord, financialDimensions } from '../domain/rollups/financial-rollup';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { type StartKey, queryPage } from './query-page';
+import { claimRollupRevision, removeRollupRecordsBefore, saveRollupRecord } from './rollup-revisions';
 
 /**
  * Financial rollup records (docs/decisions.md: Financial rollups): one
  * partition per org and day, one record per dimension value, rewritten in
- * place by every run. A run first claims the day's next revision; a record is
- * written only over an older revision, and what a run did not write is then
- * deleted, so of two runs at once the later claim wins, record by record.
+ * place by every run (shared/db/rollup-revisions.ts).
  */
 
 /** Claims the day's next revision for `runId`: 1 for the first run, then one more per run. */
-export async function claimRevision(orgcode: string, dt: string, runId: string, now: Date): Promise<number> {
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.financialRollupRun(orgcode, dt),
-      UpdateExpression: 'SET record_type = :type, orgcode = :orgcode, dt = :dt, run_id = :run, claimed_at = :now ADD revision :one',
-      ExpressionAttributeValues: { ':type': 'financial_rollup_run', ':orgcode': orgcode, ':dt': dt, ':run': runId, ':now': now.toISOString(), ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes?.revision);
+export function claimRevision(orgcode: string, dt: string, runId: string, now: Date): Promise<number> {
+  return claimRollupRevision({ key: keys.financialRollupRun(orgcode, dt), recordType: 'financial_rollup_run', orgcode, dt, runId, now });
 }
 
 /**
  * Writes the record (its revision the run's claim) over an older revision of
  * it, keeping when it was first created. False when a later run wrote it first.
  */
-export async function saveRecord(record: Omit<FinancialRollupRecord, 'created_at'>): Promise<boolean> {
+export function saveRecord(record: Omit<FinancialRollupRecord, 'created_at'>): Promise<boolean> {
   const { orgcode, dt, dimension, dimension_value: value } = record;
-  const attributes: Record<string, unknown> = {
+  return saveRollupRecord(keys.financialRollup(orgcode, dt, dimension, value), {
     ...record,
     record_type: 'financial_rollup',
     gsi1pk: keys.financialRollupsOfOrg(orgcode),
     gsi1sk: keys.financialRollupOfOrgKey(dimension, dt, value),
     gsi2pk: keys.financialRollupsOfValue(orgcode, dimension, value),
     gsi2sk: dt,
-  };
-  const names = Object.fromEntries(Object.keys(attributes).map((name, index) => [`#a${index}`, name]));
-  const values = Object.fromEntries(Object.values(attributes).map((value, index) => [`:a${index}`, value]));
-  const assignments = Object.keys(names).map((placeholder, index) => `${placeholder} = :a${index}`);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.financialRollup(orgcode, dt, dimension, value),
-        UpdateExpression: `SET ${assignments.join(', ')}, #created = if_not_exists(#created, :updated)`,
-        ConditionExpression: 'attribute_not_exists(pk) OR #revision < :revision',
-        ExpressionAttributeNames: { ...names, '#created': 'created_at', '#revision': 'revision' },
-        ExpressionAttributeValues: { ...values, ':updated': record.updated_at, ':revision': record.revision },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  });
 }
 
 /** Deletes the day's records older than `revision`: the values the run at `revision` no longer has. Returns how many. */
-export async function removeRecordsBefore(orgcode: string, dt: string, revision: number): Promise<number> {
-  let removed = 0;
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'record_type = :type AND revision < :revision',
-        ExpressionAttributeValues: { ':pk': keys.financialRollupDay(orgcode, dt), ':type': 'financial_rollup', ':revision': revision },
-        ProjectionExpression: 'pk, sk',
-        // A table partition: a record written a moment ago by this run is seen, so never taken for a stale one.
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      try {
-        await dynamo().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: { pk: item.pk, sk: item.sk },
-            // A later run may have rewritten it meanwhile: then it is that run's to keep.
-            ConditionExpression: 'revision < :revision',
-            ExpressionAttributeValues: { ':revision': revision },
-          }),
-        );
-        removed += 1;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return removed;
+export function removeRecordsBefore(orgcode: string, dt: string, revision: number): Promise<number> {
+  return removeRollupRecordsBefore(keys.financialRollupDay(orgcode, dt), 'financial_rollup', revision);
 }
 
 export async function findFinancialRollup(

@@ -4,7 +4,7 @@ import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses }
 import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { outboxPut } from './outbox-repository';
-import { markActiveDay } from './active-day-repository';
+import { markDay } from './active-day-repository';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
@@ -102,7 +102,7 @@ function invoiceNotice(type: InvoiceNoticeType, invoice: Invoice): OutgoingEvent
 
 /** A change of what is owed is activity the day's financial rollup (its ar_aging) must see. */
 async function markEventDay(change: InvoiceChange): Promise<void> {
-  if (change.event) await markActiveDay(change.event.orgcode, change.event.occurred_at);
+  if (change.event) await markDay('ledger', change.event.orgcode, change.event.occurred_at);
 }
 
 async function afterCommit(change: InvoiceChange): Promise<void> {

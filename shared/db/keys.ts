@@ -141,8 +141,9 @@ export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${due
 export const commissionRule = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#COMMISSION_RULES`, sk: part(ruleId) });
 export const commissionRules = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULES`;
 /** Every window a rule's definitions ever gave it, recorded before the definition is cached: what a rule change re-rates. */
+export const commissionRuleWindows = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULE_WINDOWS`;
 export const commissionRuleWindow = (orgcode: string, ruleId: string, from: string, to: string | undefined): ItemKey => ({
-  pk: `${org(orgcode)}#COMMISSION_RULE_WINDOWS`,
+  pk: commissionRuleWindows(orgcode),
   sk: `${part(ruleId)}#${from}#${to ?? ''}`,
 });
 
@@ -224,8 +225,20 @@ export const storageUsagesOfCostCentre = (orgcode: string, cccode: string) => `$
  * day's orgs across organisations, so the daily financial rollup finds who had
  * activity without a Scan.
  */
-export const activeDay = (orgcode: string, day: string): ItemKey => ({ pk: `${org(orgcode)}#ACTIVE_DAYS`, sk: day });
+export const activeDays = (orgcode: string) => `${org(orgcode)}#ACTIVE_DAYS`;
+export const activeDay = (orgcode: string, day: string): ItemKey => ({ pk: activeDays(orgcode), sk: day });
 export const activeOrgsOn = (day: string) => `SYSTEM#ACTIVE_ORGS#${day}`;
+
+/**
+ * The UTC days an org was metered (calls, deliveries, storage usage counting on
+ * the day): one item per day, put once per process and day (docs/decisions.md:
+ * Usage rollups). Its gsi3 entry lists a day's metered orgs, so the daily usage
+ * rollup finds them without a Scan. A partition of its own, since read-only
+ * routes mark it: their grant names exactly it.
+ */
+export const meteredDaysPartition = (orgcode: string) => `${org(orgcode)}#METERED_DAYS`;
+export const meteredDay = (orgcode: string, day: string): ItemKey => ({ pk: meteredDaysPartition(orgcode), sk: day });
+export const meteredOrgsOn = (day: string) => `SYSTEM#METERED_ORGS#${day}`;
 
 /**
  * One partition per org and UTC day holds that day's financial rollup: the run
@@ -248,3 +261,76 @@ export const financialRollupsOfOrgBetween = (dimension: string, fromDt: string, 
 });
 export const financialRollupsOfValue = (orgcode: string, dimension: string, value: string) =>
   `${org(orgcode)}#FINANCIAL_ROLLUPS#${dimension}#${part(value)}`;
+
+/**
+ * One partition per org and UTC day holds that day's usage rollup: the run
+ * header and one record per service and scope (the org, one cost centre, or
+ * the usage without one), so a re-run overwrites the same keys. gsi1 lists the
+ * org's records by day, then service and scope; gsi2 the days of one service
+ * and scope: what an org's or a cost centre's bill reads.
+ */
+export const usageRollupDay = (orgcode: string, dt: string) => `${org(orgcode)}#USAGE_ROLLUP#${dt}`;
+export const usageRollupRun = (orgcode: string, dt: string): ItemKey => ({ pk: usageRollupDay(orgcode, dt), sk: 'RUN' });
+/** The scope part of a record's keys: `CC#<cccode>` sorts a day's cost centres before the usage without one (`NONE`) and the org's (`ORG`). */
+export function usageRollupScope(subject: { scope: 'org' | 'cccode' | 'unattributed'; cccode?: string }): string {
+  if (subject.scope === 'cccode') return `CC#${part(subject.cccode ?? '')}`;
+  return subject.scope === 'org' ? 'ORG' : 'NONE';
+}
+export const usageRollup = (orgcode: string, dt: string, service: string, scopeKey: string): ItemKey => ({
+  pk: usageRollupDay(orgcode, dt),
+  sk: `${part(service)}#${scopeKey}`,
+});
+export const usageRollupsOfOrg = (orgcode: string) => `${org(orgcode)}#USAGE_ROLLUPS`;
+export const usageRollupOfOrgKey = (dt: string, service: string, scopeKey: string) => `${dt}#${part(service)}#${scopeKey}`;
+/** The gsi1 sort keys of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
+export const usageRollupsOfOrgBetween = (fromDt: string, toDt: string) => ({ from: `${fromDt}#`, to: `${toDt}$` });
+export const usageRollupsOfScope = (orgcode: string, service: string, scopeKey: string) =>
+  `${org(orgcode)}#USAGE_ROLLUPS#${part(service)}#${scopeKey}`;
+
+/**
+ * A target record's comments in one partition, with each comment's earlier
+ * revisions beside it: a comment is read by its target and id together (as
+ * /comment/get names it), a target's comments are one Query, a revision one
+ * GetItem. gsi1 lists the org's comments of one status and gsi2 one author's,
+ * both by creation.
+ */
+export const commentsOfTarget = (orgcode: string, targetType: string, targetId: string) =>
+  `${org(orgcode)}#TARGET#${part(targetType)}#${part(targetId)}#COMMENTS`;
+export const commentSortKeyPrefix = 'COMMENT#';
+export const comment = (orgcode: string, targetType: string, targetId: string, commentId: string): ItemKey => ({
+  pk: commentsOfTarget(orgcode, targetType, targetId),
+  sk: `${commentSortKeyPrefix}${part(commentId)}`,
+});
+/** Zero-padded, so a comment's revisions sort in order. */
+export const commentRevision = (orgcode: string, targetType: string, targetId: string, commentId: string, revision: number): ItemKey => ({
+  pk: commentsOfTarget(orgcode, targetType, targetId),
+  sk: `REVISION#${part(commentId)}#${String(revision).padStart(16, '0')}`,
+});
+export const commentsOfOrg = (orgcode: string, status: string) => `${org(orgcode)}#COMMENTS#${part(status)}`;
+export const commentsOfAuthor = (orgcode: string, author: string, status: string) =>
+  `${org(orgcode)}#AUTHOR#${part(author)}#COMMENTS#${part(status)}`;
+/**
+ * Comment counts (per status, hashtag and author, each per status), added to
+ * in the transaction of every comment change: one partition for the org, one
+ * per target. A report reads one partition of counters, never the comments.
+ */
+export const commentCountsOfOrg = (orgcode: string) => `${org(orgcode)}#COMMENT_COUNTS`;
+export const commentCountsOfTarget = (orgcode: string, targetType: string, targetId: string) =>
+  `${commentsOfTarget(orgcode, targetType, targetId)}#COUNTS`;
+export const commentCount = (partition: string, dimension: string, status: string, value: string): ItemKey => ({
+  pk: partition,
+  sk: `${dimension}#${status}#${part(value)}`,
+});
+
+/**
+ * One partition per inbox item (get by id); gsi1 lists an addressee's items
+ * of one status and gsi2 its unread items (only unread items carry gsi2
+ * keys), both by creation, read newest first. An addressee is a user (actor)
+ * or a team (role).
+ */
+export const inboxItem = (orgcode: string, itemId: string): ItemKey => ({ pk: `${org(orgcode)}#INBOX_ITEM#${part(itemId)}`, sk: 'INBOX_ITEM' });
+const inboxOf = (orgcode: string, addressee: { user_guid: string } | { team: string }) =>
+  'team' in addressee ? `${org(orgcode)}#INBOX#TEAM#${part(addressee.team)}` : `${org(orgcode)}#INBOX#USER#${part(addressee.user_guid)}`;
+export const inboxItemsOf = (orgcode: string, addressee: { user_guid: string } | { team: string }, status: string) =>
+  `${inboxOf(orgcode, addressee)}#${part(status)}`;
+export const unreadInboxItemsOf = (orgcode: string, addressee: { user_guid: string } | { team: string }) => `${inboxOf(orgcode, addressee)}#UNREAD`;

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../domain/errors';
 import { type StorageUsageRecord, usageInstant } from '../domain/usage/storage-usage';
+import { markMeteredDay } from './active-day-repository';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -14,38 +15,56 @@ import { type Page, type StartKey, queryPage } from './query-page';
  * whose gsi1 and gsi2 keys make a service and a cost centre key conditions.
  * A record without a cost centre stays out of gsi2.
  */
-function storageUsagePuts(usage: StorageUsageRecord): GuardedPut[] {
+export function storageUsageItems(usage: StorageUsageRecord): { record: Record<string, unknown>; listing: Record<string, unknown> } {
   const listedAt = timeOrderedKey(usageInstant(usage), usage.usage_id);
-  return [
-    {
-      item: { ...keys.storageUsage(usage.orgcode, usage.usage_id), record_type: 'storage_usage', ...usage },
-      condition: { expression: 'attribute_not_exists(pk)' },
-      onConditionFailed: () => new DuplicateIdError('usage_id', usage.usage_id),
+  return {
+    record: { ...keys.storageUsage(usage.orgcode, usage.usage_id), record_type: 'storage_usage', ...usage },
+    listing: {
+      pk: keys.storageUsages(usage.orgcode),
+      sk: listedAt,
+      record_type: 'storage_usage_listing',
+      gsi1pk: keys.storageUsagesOfService(usage.orgcode, usage.service),
+      gsi1sk: listedAt,
+      ...(usage.cccode !== undefined && {
+        gsi2pk: keys.storageUsagesOfCostCentre(usage.orgcode, usage.cccode),
+        gsi2sk: listedAt,
+      }),
+      ...usage,
     },
-    {
-      item: {
-        pk: keys.storageUsages(usage.orgcode),
-        sk: listedAt,
-        record_type: 'storage_usage_listing',
-        gsi1pk: keys.storageUsagesOfService(usage.orgcode, usage.service),
-        gsi1sk: listedAt,
-        ...(usage.cccode !== undefined && {
-          gsi2pk: keys.storageUsagesOfCostCentre(usage.orgcode, usage.cccode),
-          gsi2sk: listedAt,
-        }),
-        ...usage,
-      },
-    },
-  ];
+  };
 }
 
 /**
  * Stores a record and its listing copy, and the idempotency record when given,
- * in one transaction. The idempotency record goes first so that losing a
- * same-key race is told apart from a duplicate id.
+ * in one transaction, once the day it counts on is marked metered (the usage
+ * rollup of that day reads it). The idempotency record goes first so that
+ * losing a same-key race is told apart from a duplicate id.
  */
 export async function recordStorageUsage(usage: StorageUsageRecord, idempotencyRecord?: GuardedPut): Promise<void> {
-  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...storageUsagePuts(usage)]);
+  const { record, listing } = storageUsageItems(usage);
+  await markMeteredDay(usage.orgcode, usageInstant(usage));
+  await writeAtomically([
+    ...(idempotencyRecord ? [idempotencyRecord] : []),
+    {
+      item: record,
+      condition: { expression: 'attribute_not_exists(pk)' },
+      onConditionFailed: () => new DuplicateIdError('usage_id', usage.usage_id),
+    },
+    { item: listing },
+  ]);
+}
+
+/**
+ * Stores a storage reconcile's record (docs/decisions.md: Storage reconcile)
+ * as recordStorageUsage does, but without the duplicate-id guard: its id is
+ * derived from what it measures, so a re-run puts the same two items again,
+ * overwriting them (the listing copy's key is the same too: the same window
+ * start and id).
+ */
+export async function saveReconciledStorageUsage(usage: StorageUsageRecord): Promise<void> {
+  const { record, listing } = storageUsageItems(usage);
+  await markMeteredDay(usage.orgcode, usageInstant(usage));
+  await writeAtomically([{ item: record }, { item: listing }]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type UsageTotals, noCostCentre, usageCounters } from '../domain/rollups/usage-rollup';
 import type { ItemUpdate } from './atomic-write';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
@@ -12,8 +13,8 @@ import * as keys from './keys';
 export const meterShards = 8;
 
 /** What a meter counts: the spec's UsageTotals, so the usage rollup sums them as they are. */
-export const meterCounters = ['api_calls', 'records', 'deliveries', 'bandwidth_in_bytes', 'bandwidth_out_bytes', 'errors'] as const;
-export type MeterTotals = Record<(typeof meterCounters)[number], number>;
+export const meterCounters = usageCounters;
+export type MeterTotals = UsageTotals;
 
 export interface MeterScope {
   orgcode: string;
@@ -28,8 +29,6 @@ export interface MeterScope {
 /** What one API call adds besides itself: its body bytes each way, whether it failed, whether it created a record. */
 export type CallUsage = Pick<MeterTotals, 'records' | 'bandwidth_in_bytes' | 'bandwidth_out_bytes' | 'errors'>;
 
-const unattributed = '-';
-
 function meterUpdate(scope: MeterScope, added: Partial<MeterTotals>): ItemUpdate {
   const day = scope.day.slice(0, 10);
   const counters = meterCounters.filter((name) => added[name] !== undefined);
@@ -42,7 +41,7 @@ function meterUpdate(scope: MeterScope, added: Partial<MeterTotals>): ItemUpdate
     values: {
       ':org': scope.orgcode,
       ':day': day,
-      ':cccode': scope.cccode ?? unattributed,
+      ':cccode': scope.cccode ?? noCostCentre,
       ':surface': scope.surface,
       ':type': 'usage_meter',
       ...Object.fromEntries(counters.map((name) => [`:${name}`, added[name]])),

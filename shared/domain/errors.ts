@@ -123,11 +123,16 @@ export class ForbiddenError extends AccountingError {
   readonly httpStatus = 403;
 
   /** `allowed`: who may make the call, so the caller knows which role to ask for. */
-  constructor(allowed: { roles: readonly string[]; owner: boolean }) {
-    const who = [...allowed.roles, ...(allowed.owner ? ['the organisation owner'] : [])].join(', ');
+  constructor(allowed: { roles: readonly string[]; owner: boolean; apiKeys?: boolean }) {
+    const who = [
+      ...allowed.roles,
+      ...(allowed.owner ? ['the organisation owner'] : []),
+      ...(allowed.apiKeys ? ["the organisation's API keys"] : []),
+    ].join(', ');
     super('forbidden', `The credential has no role that allows this call; allowed: ${who}`, {
       allowed_roles: [...allowed.roles],
       owner_allowed: allowed.owner,
+      ...(allowed.apiKeys && { api_keys_allowed: true }),
     });
   }
 }

@@ -10,6 +10,17 @@ export interface TokenBinding {
   filters: unknown;
 }
 
+/**
+ * The secrets tokens are sealed with. New tokens are sealed with `current`;
+ * `previous`, the key it replaced at the last rotation, still opens the tokens
+ * sealed before it (docs/decisions.md: Operations, Key rotation).
+ */
+export interface TokenKeys {
+  current: string;
+  previous?: string;
+}
+
+const keyIdBytes = 4;
 const ivBytes = 12;
 const tagBytes = 16;
 
@@ -18,33 +29,50 @@ function tokenKey(secret: string): Buffer {
   return createHash('sha256').update('accounting page token v1\0').update(secret).digest();
 }
 
+/**
+ * Names the secret a token was sealed with, so opening it picks that secret
+ * without trying each. Derived from the secret, so a rotation needs no id of
+ * its own; a digest under another label, so it says nothing of the key.
+ */
+function keyId(secret: string): Buffer {
+  return createHash('sha256').update('accounting page token key id\0').update(secret).digest().subarray(0, keyIdBytes);
+}
+
 /** Authenticated with the token but not inside it: a token for another org, route or filters fails to open. */
 function associatedData(binding: TokenBinding): Buffer {
   return Buffer.from(JSON.stringify([binding.orgcode, binding.route, canonicalDigest(binding.filters)]), 'utf8');
 }
 
 /**
- * An opaque `next_token`: the listing's state (table keys, running totals)
- * encrypted with AES-256-GCM, bound to the org, route and filters as
- * associated data. Nothing of the table's keys can be read from it, and no
- * byte of it can be changed unnoticed.
+ * An opaque `next_token`: the id of the key that sealed it, then the listing's
+ * state (table keys, running totals) encrypted with AES-256-GCM, bound to the
+ * org, route and filters as associated data. Nothing of the table's keys can
+ * be read from it, and no byte of it can be changed unnoticed.
  */
-export function sealPageToken<State>(secret: string, binding: TokenBinding, state: State): string {
+export function sealPageToken<State>(keys: TokenKeys, binding: TokenBinding, state: State): string {
   const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv('aes-256-gcm', tokenKey(secret), iv).setAAD(associatedData(binding));
+  const cipher = createCipheriv('aes-256-gcm', tokenKey(keys.current), iv).setAAD(associatedData(binding));
   const sealed = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+  return Buffer.concat([keyId(keys.current), iv, sealed, cipher.getAuthTag()]).toString('base64url');
 }
 
-/** The state a token carries; a forged, altered or foreign token is a validation-error. */
-export function openPageToken<State>(secret: string, binding: TokenBinding, token: string): State {
+/**
+ * The state a token carries. A forged, altered or foreign token is a
+ * validation-error, and so is one sealed with a key that is neither the
+ * current nor the previous one: rotated out, or never ours.
+ */
+export function openPageToken<State>(keys: TokenKeys, binding: TokenBinding, token: string): State {
   const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length <= ivBytes + tagBytes || bytes.toString('base64url') !== token) throw new InvalidTokenError();
+  if (bytes.length <= keyIdBytes + ivBytes + tagBytes || bytes.toString('base64url') !== token) throw new InvalidTokenError();
+  const sealedWith = bytes.subarray(0, keyIdBytes);
+  const secret = [keys.current, keys.previous].find((candidate) => candidate !== undefined && keyId(candidate).equals(sealedWith));
+  if (secret === undefined) throw new InvalidTokenError();
+  const iv = bytes.subarray(keyIdBytes, keyIdBytes + ivBytes);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', tokenKey(secret), bytes.subarray(0, ivBytes))
+    const decipher = createDecipheriv('aes-256-gcm', tokenKey(secret), iv)
       .setAAD(associatedData(binding))
       .setAuthTag(bytes.subarray(bytes.length - tagBytes));
-    const plain = Buffer.concat([decipher.update(bytes.subarray(ivBytes, bytes.length - tagBytes)), decipher.final()]);
+    const plain = Buffer.concat([decipher.update(bytes.subarray(keyIdBytes + ivBytes, bytes.length - tagBytes)), decipher.final()]);
     return JSON.parse(plain.toString('utf8')) as State;
   } catch {
     throw new InvalidTokenError();

@@ -9,6 +9,7 @@ import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import { type ItemKey } from '../db/keys';
 import { claimWork, finishWork } from '../db/work-queue';
+import { type FinishedBuild, notifyBuildOutcome } from '../inbox/build-outcome-notices';
 import { AccountingError } from '../domain/errors';
 import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch';
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
@@ -55,7 +56,7 @@ async function buildExport(orgcode: string, exportId: string, clock: Clock): Pro
     outcome = { status: 'failed', failure_reason: failureReason(error, 'export', exportId), failed_at: clock().toISOString() };
   }
   const finished = await finishExportBuild(record, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
-  await publishOutcome(key, exportOutcomeEvent(finished));
+  await publishOutcome(key, exportOutcomeEvent(finished), finished);
 }
 
 /**
@@ -172,7 +173,7 @@ async function buildRequestedBatch(orgcode: string, batchId: string, clock: Cloc
     outcome = { status: 'failed', failure_reason: failureReason(error, 'batch', batchId), failed_at: clock().toISOString() };
   }
   const finished = await finishBatchBuild(batch, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
-  await publishOutcome(key, batchOutcomeEvent(finished));
+  await publishOutcome(key, batchOutcomeEvent(finished), finished);
 }
 
 /** Writes a requested batch: its whole selection into one batch of its own. */
@@ -245,8 +246,13 @@ function batchOutcomeEvent(batch: ExportBatch): OutgoingEvent {
   };
 }
 
-/** Publishes a finished build's outcome, then takes it off the work queue (so: at least once). */
-async function publishOutcome(key: ItemKey, event: OutgoingEvent): Promise<void> {
+/**
+ * Tells the build's creator in their inbox and publishes its outcome, then
+ * takes it off the work queue (so: each at least once; the inbox item, whose
+ * id comes from the build, once).
+ */
+async function publishOutcome(key: ItemKey, event: OutgoingEvent, build: FinishedBuild): Promise<void> {
+  await notifyBuildOutcome(build, new Date(event.detail.occurred_at));
   await publishEvents([event]);
   await finishWork(key);
 }
@@ -259,5 +265,5 @@ async function publishUnpublishedOutcome(key: ItemKey): Promise<void> {
     Item.record_type === 'export'
       ? exportOutcomeEvent(withoutStorageAttributes<ExportRecord>(Item))
       : batchOutcomeEvent(withoutStorageAttributes<ExportBatch>(Item));
-  await publishOutcome(key, event);
+  await publishOutcome(key, event, withoutStorageAttributes<FinishedBuild>(Item));
 }

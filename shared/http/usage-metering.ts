@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
+import { markMeteredDay } from '../db/active-day-repository';
 import { type CallUsage, meterCall } from '../db/usage-meter-repository';
 import type { RouteDefinition } from '../routes/route-definition';
 
@@ -60,9 +61,11 @@ function logMeterProblem(problem: string, call: MeteredCall, error?: unknown): v
 
 /**
  * Adds the call to its org's meter for its cost centre, UTC day and route,
- * waiting at most meterWaitMs. Never throws (a throw here would turn an
- * answered call into an error): a meter that cannot be written is logged, and
- * the answer stays what it is.
+ * and marks the org's day metered (once per process and day, beside the meter
+ * write, so within the same wait: docs/decisions.md: Usage rollups), waiting
+ * at most meterWaitMs. Never throws (a throw here would turn an answered call
+ * into an error): a write that fails is logged, and the answer stays what it
+ * is; a mark that failed is tried again by the org's next call.
  */
 export async function meterAnsweredCall(
   call: MeteredCall,
@@ -72,13 +75,10 @@ export async function meterAnsweredCall(
   let timer: NodeJS.Timeout | undefined;
   try {
     const scope = { orgcode: call.caller.orgcode, cccode: call.caller.cccode, surface: call.route.path, day: call.receivedAt.toISOString() };
-    const settled = meterCall(scope, callUsage(call, event, response)).then(
-      () => 'settled' as const,
-      (error: unknown) => {
-        logMeterProblem('usage meter write failed', call, error);
-        return 'settled' as const;
-      },
-    );
+    const settled = Promise.all([
+      meterCall(scope, callUsage(call, event, response)).catch((error: unknown) => logMeterProblem('usage meter write failed', call, error)),
+      markMeteredDay(scope.orgcode, scope.day).catch((error: unknown) => logMeterProblem('metered day mark failed', call, error)),
+    ]).then(() => 'settled' as const);
     const timedOut = new Promise<'timed out'>((resolve) => {
       timer = setTimeout(resolve, meterWaitMs, 'timed out');
     });

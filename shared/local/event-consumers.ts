@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { ConsumerFunctionDefinition } from '../routes/consumer-registry';
 import { matchesPattern, type PatternFields } from '../routes/event-pattern';
 import type { BusEvent, LocalEventBus } from './event-bus-api';
 import type { HandlerLoader } from './handler-loader';
-import { type FunctionError, createLambdaContext, functionError } from './lambda-context';
+import { type FunctionError, createLambdaContext, functionError, lambdaArn } from './lambda-context';
 
 /** An event as a rule hands it to its target: the bus's event without the local `eventBusName`. */
 export type DeliveredEvent = Omit<BusEvent, 'eventBusName'>;
@@ -15,6 +16,23 @@ export interface DeadLetter {
   error: FunctionError;
   attempts: number;
   failed_at: string;
+}
+
+/** What Lambda's on-failure destination is sent for a dead letter: the invocation record. */
+function failedInvocationRecord(deadLetter: DeadLetter) {
+  return {
+    version: '1.0',
+    timestamp: deadLetter.failed_at,
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: `${lambdaArn(deadLetter.function)}:$LATEST`,
+      condition: 'RetriesExhausted',
+      approximateInvokeCount: deadLetter.attempts,
+    },
+    requestPayload: deadLetter.event,
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+    responsePayload: deadLetter.error,
+  };
 }
 
 /** How one event's delivery to one consumer ended. */
@@ -47,6 +65,12 @@ export interface EventConsumersOptions {
    * dead letter shows within a second.
    */
   retryDelaysMs?: readonly [number, number];
+  /**
+   * The consumers' on-failure destination, loaded like them by `loadHandler`:
+   * it gets each dead letter's invocation record, with Lambda's retries, before
+   * the record is kept in the dead-letter queue (as the stack chains them).
+   */
+  deadLetterNotifier?: { name: string; timeoutSeconds: number };
   log?: (line: string) => void;
 }
 
@@ -60,9 +84,10 @@ const ruleBusName = 'default';
  * matches (shared/routes/event-pattern.ts, the rule the stack deploys), with
  * Lambda's asynchronous semantics: each matching consumer gets each event once,
  * concurrently with every other delivery (EventBridge serialises nothing); an
- * attempt that throws is retried twice; an event that fails all three becomes a
- * dead letter carrying the last error, as the deployed on-failure destination
- * does, and is logged.
+ * attempt that throws is retried twice; an event that fails all three goes to
+ * the dead-letter notifier (when one is given) and then becomes a dead letter
+ * carrying the last error, as the deployed on-failure destinations chain them,
+ * and is logged.
  */
 export function startEventConsumers(options: EventConsumersOptions): LocalEventConsumers {
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
@@ -91,6 +116,40 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
     return handler(structuredClone(event), createLambdaContext(consumer.name, consumer.timeoutSeconds * 1000));
   }
 
+  /**
+   * Runs `run` with Lambda's asynchronous retries: undefined once an attempt
+   * succeeded, the last error once every attempt failed, or 'closed'.
+   */
+  async function withRetries(name: string, run: () => Promise<unknown>): Promise<FunctionError | undefined | 'closed'> {
+    for (let attemptNumber = 1; ; attemptNumber += 1) {
+      try {
+        await run();
+        return undefined;
+      } catch (thrown) {
+        const error = functionError(thrown);
+        const retryDelay = retryDelaysMs[attemptNumber - 1];
+        if (retryDelay === undefined) return error;
+        log(`${name} failed (attempt ${attemptNumber}), retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`);
+        if (!(await pause(retryDelay))) return 'closed';
+      }
+    }
+  }
+
+  /** Hands a dead letter's invocation record to the on-failure destination, as Lambda does; false when closed meanwhile. */
+  async function notifyDeadLetter(deadLetter: DeadLetter): Promise<boolean> {
+    const notifier = options.deadLetterNotifier;
+    if (!notifier) return true;
+    const record = failedInvocationRecord(deadLetter);
+    const outcome = await withRetries(notifier.name, async () => {
+      const handler = await options.loadHandler(notifier.name);
+      return handler(structuredClone(record), createLambdaContext(notifier.name, notifier.timeoutSeconds * 1000));
+    });
+    if (outcome === 'closed') return false;
+    // Its own failure does not hold the record back: the stack sends it to the queue on failure too.
+    if (outcome) log(`${notifier.name} failed on ${deadLetter.function}'s dead letter: ${outcome.errorType}: ${outcome.errorMessage}`);
+    return true;
+  }
+
   /** Resolves with the outcome, or undefined when closed before one. */
   async function deliver(consumer: ConsumerFunctionDefinition, event: DeliveredEvent): Promise<DeliveryOutcome | undefined> {
     const described = `${event.source} ${event['detail-type']} ${event.id}`;
@@ -111,6 +170,7 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
             attempts,
             failed_at: new Date().toISOString(),
           };
+          if (!(await notifyDeadLetter(deadLetter))) return undefined;
           deadLetters.push(deadLetter);
           log(
             `${consumer.name} dead letter: ${described} failed ${attempts} times: ` +

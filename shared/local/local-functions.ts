@@ -1,5 +1,5 @@
 import { backgroundFunctions } from '../routes/background-registry';
-import { consumerFunctions } from '../routes/consumer-registry';
+import { consumerFunctions, deadLetterNotifierFunction } from '../routes/consumer-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
@@ -66,6 +66,7 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       bus,
       consumers: consumerFunctions,
       loadHandler: entryFileLoader('consumer'),
+      deadLetterNotifier: deadLetterNotifierFunction,
       log: options.log,
     });
     const stopTimers = options.runSchedules

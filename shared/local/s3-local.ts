@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { listCommonPrefixesAtAnyDepth, provideSingleDes } from './s3rver-fixes';
 
 export interface S3LocalOptions {
   /** Defaults to a free port. */
@@ -20,8 +21,10 @@ export interface S3Local {
 /**
  * Starts s3rver, the S3-compatible server, on the loopback interface, silent.
  * Clients must use path-style addressing and the built-in S3RVER credentials.
+ * Listings page past 1,000 keys with ListObjectsV2 continuation tokens, as in S3.
  */
 export async function startS3Local(options: S3LocalOptions = {}): Promise<S3Local> {
+  provideSingleDes();
   const temporary = options.directory === undefined;
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'accounting-s3-'));
   mkdirSync(directory, { recursive: true });
@@ -31,6 +34,7 @@ export async function startS3Local(options: S3LocalOptions = {}): Promise<S3Loca
   process.once('exit', removeTemporary);
 
   const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, silent: true, directory });
+  listCommonPrefixesAtAnyDepth(server.store);
   const { port } = await server.run();
   let stopped = false;
 

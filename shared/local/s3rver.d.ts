@@ -13,8 +13,36 @@ declare module 's3rver' {
     configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
   }
 
+  // Types of the store the local stack reaches into (shared/local/s3rver-fixes.ts).
+  namespace S3rver {
+    /** One object of a listing (s3rver's S3Object; only the key is read here). */
+    export interface ListedObject {
+      key: string;
+    }
+
+    export interface ListObjectsOptions {
+      prefix?: string;
+      delimiter?: string;
+      startAfter?: string;
+      maxKeys?: number;
+      fetchOwner?: boolean;
+    }
+
+    export interface ObjectListing {
+      objects: ListedObject[];
+      commonPrefixes: string[];
+      isTruncated: boolean;
+    }
+
+    /** The store behind the server (its FilesystemStore); the bucket controllers call it through the server's context. */
+    export interface S3rverStore {
+      listObjects(bucket: string, options: ListObjectsOptions): Promise<ObjectListing>;
+    }
+  }
+
   class S3rver {
     constructor(options?: S3rverOptions);
+    store: S3rver.S3rverStore;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer?: import('node:http').Server;

@@ -85,10 +85,11 @@ function errorStatusesOf(route: RouteDefinition, request: JsonSchema): number[] 
   ].sort((a, b) => a - b);
 }
 
-/** `x-roles`: the roles that may call, and whether the organisation's owner may; or any member. */
+/** `x-roles`: the roles that may call, whether the organisation's owner may, and any API key of it; or any member. */
 function rolesExtension(route: RouteDefinition) {
   const family = roleFamilies[route.roles];
-  return 'anyMember' in family ? 'any member' : { roles: [...family.roles], owner: family.owner };
+  if ('anyMember' in family) return 'any member';
+  return { roles: [...family.roles], owner: family.owner, ...('apiKeys' in family && { api_keys: true }) };
 }
 
 function operationDescription(route: RouteDefinition, statuses: number[]): string {

@@ -1,10 +1,11 @@
-import { orgsActiveOn } from '../db/active-day-repository';
+import { orgsMarkedOn } from '../db/active-day-repository';
 import { claimRevision, removeRecordsBefore, saveRecord } from '../db/financial-rollup-repository';
 import { eventsOfTypeIn, owedAmounts, placedOrders } from '../db/financial-rollup-sources';
 import { inParallel } from '../db/in-parallel';
-import { newId } from '../domain/identifiers';
-import { addDays, dayWindow, daysFrom, financialRollupId } from '../domain/rollups/financial-rollup';
+import { financialRollupId } from '../domain/rollups/financial-rollup';
 import { FinancialTally } from '../domain/rollups/financial-tally';
+import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
+import { type DailyRollup, type RollupRun, type RollupRunRequest, runRollup } from './rollup-run';
 
 /**
  * The daily financial rollup job (docs/decisions.md: Financial rollups), run
@@ -13,31 +14,22 @@ import { FinancialTally } from '../domain/rollups/financial-tally';
  * one named), sums its day and rewrites the day's records.
  */
 
-/** What one run did to one day. */
-export interface RolledUpDay {
-  dt: string;
-  /** Organisations whose day was computed. */
-  orgs: number;
+/** What one run did to one org's day, summed per day. */
+type FinancialOutcome = {
   /** Records written (each a dimension value). */
   records: number;
   /** Records of an earlier run removed: values the day no longer has. */
   removed: number;
   /** Cancellations not taken back: their order is not (yet) in the ledger. A re-run once it is takes them back. */
   unmatched_cancellations: number;
-}
+};
 
-export interface FinancialRollupRun {
-  run_id: string;
-  days: RolledUpDay[];
-}
+export type FinancialRollupRun = RollupRun<FinancialOutcome>;
 
 /** Takes each item a paged read yields, as it comes. */
 async function each<T>(items: AsyncIterable<T>, take: (item: T) => void): Promise<void> {
   for await (const item of items) take(item);
 }
-
-/** Organisations computed at once: each reads its three event types and its receivables at once too. */
-const parallelOrgs = 4;
 
 /**
  * One org's day: 1. sum the orders placed and tenders captured dated in it,
@@ -46,7 +38,7 @@ const parallelOrgs = 4;
  * 4. claim the day's next revision, write each value's record, and remove the
  * values the day no longer has.
  */
-async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Date) {
+async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Date): Promise<FinancialOutcome> {
   const window = dayWindow(dt);
   const tally = new FinancialTally();
   const cancelledOrderIds = new Set<string>();
@@ -80,35 +72,25 @@ async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Dat
     }),
   );
   const removed = await removeRecordsBefore(orgcode, dt, revision);
-  return { records: figures.length, removed, unmatched };
+  return { records: figures.length, removed, unmatched_cancellations: unmatched };
 }
 
+const financialRollup: DailyRollup<FinancialOutcome> = {
+  runIdPrefix: 'frr',
+  orgsOn: (dt: string) => orgsMarkedOn('ledger', dt),
+  // Each org reads its three event types and its receivables at once too.
+  parallelOrgs: 4,
+  noOutcome: (): FinancialOutcome => ({ records: 0, removed: 0, unmatched_cancellations: 0 }),
+  rollUpOrgDay,
+};
+
 /** Computes each day from `from` to `to` (both included) for the orgs active on it, or for `orgcode` alone. */
-export async function runFinancialRollup(request: { from: string; to: string; orgcode?: string }, now = new Date()): Promise<FinancialRollupRun> {
-  const runId = newId('frr', now);
-  const days: RolledUpDay[] = [];
-  for (const dt of daysFrom(request.from, request.to)) {
-    const orgcodes: string[] = [];
-    if (request.orgcode !== undefined) orgcodes.push(request.orgcode);
-    else for await (const orgcode of orgsActiveOn(dt)) orgcodes.push(orgcode);
-    const day: RolledUpDay = { dt, orgs: orgcodes.length, records: 0, removed: 0, unmatched_cancellations: 0 };
-    await inParallel(
-      orgcodes,
-      async (orgcode) => {
-        const outcome = await rollUpOrgDay(orgcode, dt, runId, now);
-        day.records += outcome.records;
-        day.removed += outcome.removed;
-        day.unmatched_cancellations += outcome.unmatched;
-      },
-      parallelOrgs,
-    );
-    days.push(day);
-  }
-  return { run_id: runId, days };
+export function runFinancialRollup(request: RollupRunRequest, now = new Date()): Promise<FinancialRollupRun> {
+  return runRollup(financialRollup, request, now);
 }
 
 /** The scheduled run: the UTC day before the one it was scheduled in (02:00 UTC computes yesterday). */
 export function runDailyFinancialRollup(scheduledAt: Date): Promise<FinancialRollupRun> {
-  const yesterday = addDays(scheduledAt.toISOString().slice(0, 10), -1);
+  const yesterday = dayBefore(scheduledAt);
   return runFinancialRollup({ from: yesterday, to: yesterday });
 }

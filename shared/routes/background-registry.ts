@@ -62,4 +62,12 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
     memoryMb: 1024,
     dailyAtUtc: { hour: 2, minute: 0 },
   },
+  {
+    name: 'daily-usage-rollup',
+    description: 'Computes the usage rollup of the previous UTC day for every organisation metered on it',
+    stores: { table: 'write' },
+    timeoutSeconds: 15 * 60,
+    memoryMb: 1024,
+    dailyAtUtc: { hour: 1, minute: 0 },
+  },
 ];

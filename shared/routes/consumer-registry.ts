@@ -100,3 +100,18 @@ export const consumerFunctions: ConsumerFunctionDefinition[] = [
     description: 'Records every tender captured as a tender.captured accounting event, once per tender',
   }),
 ];
+
+/**
+ * Not fed by a rule: each consumer's on-failure destination. It gets the
+ * invocation record of an event whose retries are spent, tells team
+ * finance_audit of the event's organisation in its inbox (once per event), and
+ * the record then goes on to the dead-letter queue, for redrive, whether or not
+ * that worked. Entry file: `functions/consumers/dead-letter-notifier.ts`.
+ */
+export const deadLetterNotifierFunction = {
+  name: 'dead-letter-notifier',
+  description: 'Tells team finance_audit of an incoming event a consumer dead-lettered, then passes the record on to the dead-letter queue',
+  stores: { table: 'write' },
+  timeoutSeconds: 30,
+  memoryMb: 512,
+} as const satisfies Omit<ConsumerFunctionDefinition, 'pattern'>;

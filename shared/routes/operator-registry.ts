@@ -26,4 +26,11 @@ export const operatorFunctions: OperatorFunctionDefinition[] = [
     // Lambda's maximum: a month of days, each read in full.
     timeoutSeconds: 15 * 60,
   },
+  {
+    name: 'usage-rollup-admin',
+    description: 'Re-runs the daily usage rollup of a day or a range of days, for every metered organisation or one',
+    stores: { table: 'write' },
+    // Lambda's maximum, as for financial rollups: a month of days.
+    timeoutSeconds: 15 * 60,
+  },
 ];

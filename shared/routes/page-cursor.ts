@@ -9,11 +9,11 @@ import { openPageToken, sealPageToken } from '../domain/page-token';
  */
 export function pageCursor<State>(context: CallContext, filters: unknown) {
   const binding = { orgcode: context.caller.orgcode, route: context.route.path, filters };
-  const key = serviceConfig().tokenSigningKey;
+  const keys = serviceConfig().tokenKeys;
   return {
     read: (token: string | null | undefined): State | undefined =>
-      token ? openPageToken<State>(key, binding, token) : undefined,
+      token ? openPageToken<State>(keys, binding, token) : undefined,
     next: (state: State | undefined): string | undefined =>
-      state === undefined ? undefined : sealPageToken(key, binding, state),
+      state === undefined ? undefined : sealPageToken(keys, binding, state),
   };
 }

@@ -37,8 +37,22 @@ import { commissionStatementRoute } from './commissions/commission-statement.rou
 import { storageUsageRecordRoute } from './usage/storage-usage-record.route';
 import { storageUsageGetRoute } from './usage/storage-usage-get.route';
 import { storageUsageListRoute } from './usage/storage-usage-list.route';
+import { storageUsageReconcileRoute } from './usage/storage-usage-reconcile.route';
 import { rollupFinancialGetRoute } from './rollups/rollup-financial-get.route';
 import { rollupFinancialListRoute } from './rollups/rollup-financial-list.route';
+import { usageRollupGetRoute } from './rollups/usage-rollup-get.route';
+import { usageRollupListRoute } from './rollups/usage-rollup-list.route';
+import { commentAddRoute } from './comments/comment-add.route';
+import { commentGetRoute } from './comments/comment-get.route';
+import { commentListRoute } from './comments/comment-list.route';
+import { commentReviseRoute } from './comments/comment-revise.route';
+import { commentStatusRoute } from './comments/comment-status.route';
+import { commentReportRoute } from './comments/comment-report.route';
+import { inboxCreateRoute } from './inbox/inbox-create.route';
+import { inboxGetRoute } from './inbox/inbox-get.route';
+import { inboxListRoute } from './inbox/inbox-list.route';
+import { inboxStatusRoute } from './inbox/inbox-status.route';
+import { inboxStateRoute } from './inbox/inbox-state.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -84,8 +98,22 @@ export const httpRoutes: readonly RouteDefinition[] = [
   storageUsageRecordRoute,
   storageUsageGetRoute,
   storageUsageListRoute,
+  storageUsageReconcileRoute,
   rollupFinancialGetRoute,
   rollupFinancialListRoute,
+  usageRollupGetRoute,
+  usageRollupListRoute,
+  commentAddRoute,
+  commentGetRoute,
+  commentListRoute,
+  commentReviseRoute,
+  commentStatusRoute,
+  commentReportRoute,
+  inboxCreateRoute,
+  inboxGetRoute,
+  inboxListRoute,
+  inboxStatusRoute,
+  inboxStateRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

@@ -11,8 +11,8 @@ export const apiBasePath = '/accounting';
  */
 export type StoreAccess = {
   table: 'read' | 'write';
-  /** Export files, under `orgs/*` only. */
-  bucket?: 'write';
+  /** `write`: export files, under `orgs/*` only; `list`: the keys and sizes of the objects under `orgs/` (the storage reconcile). */
+  bucket?: 'write' | 'list';
   /** Starts export builds: invokes the export worker asynchronously. */
   exportWorker?: 'invoke';
   /** Publishes the service's events to the event bus. */

@@ -6,7 +6,11 @@ import type { RouteDefinition } from './route-definition';
 export function whoMayCall(route: RouteDefinition): string {
   const family = roleFamilies[route.roles];
   if ('anyMember' in family) return 'any member of the organisation';
-  const callers = [...family.roles.map((role) => `\`${role}\``), ...(family.owner ? ['the owner'] : [])];
+  const callers = [
+    ...family.roles.map((role) => `\`${role}\``),
+    ...(family.owner ? ['the owner'] : []),
+    ...('apiKeys' in family ? ["any of the organisation's API keys"] : []),
+  ];
   return callers.length > 1 ? `${callers.slice(0, -1).join(', ')} or ${callers.at(-1)}` : (callers[0] ?? 'nobody');
 }
 

@@ -11,14 +11,15 @@ import { AccountingFunction } from '../../lib/accounting-function';
 import { AccountingStack } from '../../lib/accounting-stack';
 import { readBuildInfo } from '../../lib/build-info';
 import { DataStore } from '../../lib/data-store';
-import { consumerFamily, EventConsumers } from '../../lib/event-consumers';
+import { deploymentEnvironments } from '../../lib/deployment-environment';
+import { consumerFamily, deadLetterNotifierFamily, EventConsumers } from '../../lib/event-consumers';
 import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
-import { accessProfile, FunctionRoles, usageMeterPartitions } from '../../lib/function-roles';
+import { accessProfile, FunctionRoles, meteredDayPartitions, usageMeterPartitions } from '../../lib/function-roles';
 import { operatorFamily } from '../../lib/operator-functions';
 import * as keys from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table-definition';
 import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
-import { consumerFunctions } from '../../shared/routes/consumer-registry';
+import { consumerFunctions, deadLetterNotifierFunction } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import type { StoreAccess } from '../../shared/routes/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
@@ -27,8 +28,8 @@ import { httpRoutes } from '../../shared/routes/registry';
 const resourceLimit = 500;
 /** What the service is planned to grow to (the specification's 54 routes and five event reactions). */
 const plannedRoutes = 55;
-/** Route families plus the operator, background and consumer families. */
-const plannedRoleFamilies = 12 + 1 + 1 + 1;
+/** Route families plus the operator, background, consumer and dead-letter notifier families. */
+const plannedRoleFamilies = 12 + 1 + 1 + 1 + 1;
 /**
  * One per incoming event type of the platform (order placed and cancelled, tender captured, two rule events),
  * plus a second for order placed: its commission apart from its invoice.
@@ -63,8 +64,12 @@ function logicalId(construct: IConstruct): string {
   return Stack.of(element).getLogicalId(element);
 }
 
+/** Resources of `scope` in its own stack's template (a nested stack's count as the one resource that holds them). */
 function cfnResourceCount(scope: IConstruct): number {
-  return scope.node.findAll().filter((construct) => CfnResource.isCfnResource(construct)).length;
+  const stackOfScope = Stack.of(scope);
+  return scope.node
+    .findAll()
+    .filter((construct) => CfnResource.isCfnResource(construct) && Stack.of(construct) === stackOfScope).length;
 }
 
 function actionsOf(statement: Statement): string[] {
@@ -131,6 +136,7 @@ function functionDefinitions(): FunctionDefinition[] {
       family: consumerFamily,
       stores: consumer.stores,
     })),
+    { handler: stack.eventConsumers.deadLetterNotifier, family: deadLetterNotifierFamily, stores: deadLetterNotifierFunction.stores },
   ];
 }
 
@@ -145,6 +151,11 @@ function workerId(): string {
 function deadLetterQueueArn() {
   return { 'Fn::GetAtt': [logicalId(stack.eventConsumers.deadLetterQueue), 'Arn'] };
 }
+
+function deadLetterNotifierArn() {
+  return { 'Fn::GetAtt': [logicalId(stack.eventConsumers.deadLetterNotifier.function), 'Arn'] };
+}
+
 
 /** `arn:<partition>:events:<region>:<account>:event-bus/default`, as CloudFormation renders it. */
 const defaultEventBusArn = {
@@ -181,10 +192,10 @@ beforeAll(() => {
 });
 
 describe('HTTP API', () => {
-  it('creates one function per registry route, operator, background and consumer function, and no other', () => {
+  it('creates one function per registry route, operator, background and consumer function, the dead-letter notifier, and no other', () => {
     template.resourceCountIs(
       'AWS::Lambda::Function',
-      httpRoutes.length + operatorFunctions.length + backgroundFunctions.length + consumerFunctions.length,
+      httpRoutes.length + operatorFunctions.length + backgroundFunctions.length + consumerFunctions.length + 1,
     );
     expect([...stack.httpApi.routeFunctions.keys()]).toEqual(httpRoutes.map((route) => route.name));
   });
@@ -406,16 +417,30 @@ describe('event consumers', () => {
     }
   });
 
-  it('retries a failed event twice, then sends it with the reason to the dead-letter queue', () => {
+  it('retries a failed event twice, then sends it with the reason to the dead-letter notifier', () => {
     for (const consumer of consumerFunctions) {
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: functionId(consumer.name) },
         Qualifier: '$LATEST',
         MaximumRetryAttempts: 2,
         MaximumEventAgeInSeconds: 6 * 3600,
-        DestinationConfig: { OnFailure: { Destination: deadLetterQueueArn() } },
+        DestinationConfig: { OnFailure: { Destination: deadLetterNotifierArn() } },
       });
     }
+  });
+
+  it('passes every record the dead-letter notifier is sent on to the queue, whether it succeeded or not', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId(stack.eventConsumers.deadLetterNotifier.function) },
+      Qualifier: '$LATEST',
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnSuccess: { Destination: deadLetterQueueArn() }, OnFailure: { Destination: deadLetterQueueArn() } },
+    });
+    expect(resources[logicalId(stack.eventConsumers.deadLetterNotifier.function)]!.Properties).toMatchObject({
+      Timeout: deadLetterNotifierFunction.timeoutSeconds,
+      MemorySize: deadLetterNotifierFunction.memoryMb,
+    });
   });
 
   it('lets only EventBridge, and only its own rule, invoke a consumer', () => {
@@ -444,7 +469,7 @@ describe('event consumers', () => {
     template.hasOutput('ConsumerDeadLetterQueueUrl', { Value: { Ref: logicalId(stack.eventConsumers.deadLetterQueue) } });
   });
 
-  it('lets only the consumer rules and the consumer role send to the queue, and only over TLS', () => {
+  it("lets only the consumer rules and the dead-letter notifier's role send to the queue, and only over TLS", () => {
     const [, queuePolicy] = resourcesOfType('AWS::SQS::QueuePolicy')[0]!;
     const statements = queuePolicy.Properties.PolicyDocument.Statement as Statement[];
     const ruleArns = consumerFunctions.map(({ name }) => ({
@@ -461,24 +486,29 @@ describe('event consumers', () => {
       statements.filter((statement) => statement.Effect === 'Allow').map((statement) => statement.Condition),
     ).toEqual(expect.arrayContaining(ruleArns.map((arn) => ({ ArnEquals: { 'aws:SourceArn': arn } }))));
     expect(statements.filter((statement) => statement.Effect === 'Allow')).toHaveLength(consumerFunctions.length);
-    expect(new Set(senders.flatMap(({ roles }) => roles))).toEqual(consumerRoleIds());
+    const notifierRole = resources[logicalId(stack.eventConsumers.deadLetterNotifier.function)]!.Properties.Role['Fn::GetAtt'][0];
+    expect(new Set(senders.flatMap(({ roles }) => roles))).toEqual(new Set([notifierRole]));
   });
 
-  it('gives the consumer role table write and the queue, and no bucket, invoke or publish', () => {
+  it('gives the consumer role table write and the dead-letter notifier, and no bucket, queue or publish', () => {
     for (const roleId of consumerRoleIds()) {
       const actions = actionsOfRole(roleId);
 
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']));
-      expect(actions.filter((action) => /^(s3|lambda|events):/.test(action))).toEqual([]);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'lambda:InvokeFunction']));
+      expect(statementsOfRole(roleId).filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction')).flatMap(resourcesOf)).toEqual(
+        [deadLetterNotifierArn()],
+      );
+      expect(actions.filter((action) => /^(s3|sqs|events):/.test(action))).toEqual([]);
     }
   });
 });
 
 describe('function defaults', () => {
-  it('runs every function on nodejs22.x, arm64, ESM bundle handler', () => {
+  it('runs every function on nodejs24.x, arm64, ESM bundle handler, traced by X-Ray', () => {
     for (const [, fn] of resourcesOfType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
+        TracingConfig: { Mode: 'Active' },
         Architectures: ['arm64'],
         Handler: 'index.handler',
       });
@@ -655,6 +685,12 @@ describe('least privilege', () => {
     Resource: { 'Fn::GetAtt': [logicalId(stack.dataStore.table), 'Arn'] },
     Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
   });
+  const meteredDayPuts = () => ({
+    Effect: 'Allow',
+    Action: 'dynamodb:PutItem',
+    Resource: { 'Fn::GetAtt': [logicalId(stack.dataStore.table), 'Arn'] },
+    Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions] } },
+  });
   const exportFileActions = ['s3:AbortMultipartUpload', 's3:PutObject'];
   const roleIdsWhere = (granted: (stores: StoreAccess) => boolean) =>
     new Set(functionDefinitions().filter(({ stores }) => granted(stores)).map(roleIdOf));
@@ -685,16 +721,20 @@ describe('least privilege', () => {
       expect(actions).not.toContain('dynamodb:Scan');
       if (stores.table === 'write') expect(actions).toContain('dynamodb:PutItem');
       else {
-        // A reader writes nothing but its calls' usage meters.
+        // A reader writes nothing but its calls' usage meters and its org's metered-day marker.
         const writes = statements.filter((statement) => actionsOf(statement).some((action) => tableWrites.test(action)));
-        expect(writes).toEqual(stores.usageMeters ? [meterUpdates()] : []);
+        expect(writes).toEqual(stores.usageMeters ? [meterUpdates(), meteredDayPuts()] : []);
       }
-      expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(stores.bucket ? exportFileActions : []);
-      expect(resourcesFor('lambda:InvokeFunction')).toEqual(stores.exportWorker ? [workerArn()] : []);
+      expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(
+        stores.bucket === 'write' ? exportFileActions : stores.bucket === 'list' ? ['s3:ListBucket'] : [],
+      );
+      expect(resourcesFor('lambda:InvokeFunction')).toEqual(
+        stores.exportWorker ? [workerArn()] : definition.family === consumerFamily ? [deadLetterNotifierArn()] : [],
+      );
       expect(resourcesFor('events:PutEvents')).toEqual(stores.eventBus ? [defaultEventBusArn] : []);
-      // Lambda sends a consumer's failed events to the dead-letter queue with the consumer's role.
-      expect(resourcesFor('sqs:SendMessage')).toEqual(definition.family === consumerFamily ? [deadLetterQueueArn()] : []);
-      expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs|sqs):/.test(action))).toEqual([]);
+      // Lambda hands a consumer's failed events to the notifier with the consumer's role, and on to the queue with the notifier's.
+      expect(resourcesFor('sqs:SendMessage')).toEqual(definition.family === deadLetterNotifierFamily ? [deadLetterQueueArn()] : []);
+      expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs|sqs|xray):/.test(action))).toEqual([]);
     }
   });
 
@@ -706,29 +746,45 @@ describe('least privilege', () => {
     expect(keys.credentialPartition('ACME')).not.toMatch(granted);
   });
 
-  it('lets functions write export files under orgs/ only, and never delete one', () => {
+  it("limits a reader's marker grant to the metered-day partitions, which hold nothing else", () => {
+    const granted = new RegExp(`^${meteredDayPartitions.replaceAll('*', '.*')}$`);
+    expect(keys.meteredDay('ACME', '2026-11-20').pk).toMatch(granted);
+    expect(keys.activeDay('ACME', '2026-11-20').pk).not.toMatch(granted);
+    expect(keys.usageRollupDay('ACME', '2026-11-20')).not.toMatch(granted);
+    expect(keys.event('ACME', 'evt_#METERED_DAYS').pk).not.toMatch(granted);
+    expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).not.toMatch(granted);
+  });
+
+  it('lets functions write export files under orgs/ only, list only under orgs/, and never read or delete one', () => {
     const s3Statements = allowStatements().filter(({ statement }) =>
       actionsOf(statement).some((action) => action.startsWith('s3:')),
     );
 
     expect(s3Statements.length).toBeGreaterThan(0);
     for (const { statement } of s3Statements) {
+      if (actionsOf(statement).includes('s3:ListBucket')) {
+        expect(actionsOf(statement)).toEqual(['s3:ListBucket']);
+        expect(resourcesOf(statement)).toEqual([{ 'Fn::GetAtt': [logicalId(stack.dataStore.bucket), 'Arn'] }]);
+        expect(statement.Condition).toEqual({ StringLike: { 's3:prefix': 'orgs/*' } });
+        continue;
+      }
       expect(actionsOf(statement).sort()).toEqual(exportFileActions);
       expect(resourcesOf(statement)).toEqual([exportFilesArn()]);
     }
   });
 
-  it('lets only the functions that start builds invoke a function, and only the export worker', () => {
-    const invokers = roleIdsWhere((stores) => stores.exportWorker === 'invoke');
+  it('lets only the functions that start builds invoke a function, the export worker, and the consumers the dead-letter notifier', () => {
+    const builders = roleIdsWhere((stores) => stores.exportWorker === 'invoke');
+    const consumers = new Set(functionDefinitions().filter(({ family }) => family === consumerFamily).map(roleIdOf));
     const invokeStatements = allowStatements().filter(({ statement }) =>
       actionsOf(statement).some((action) => action.startsWith('lambda:')),
     );
 
-    expect(invokers.size).toBeGreaterThan(0);
-    expect(new Set(invokeStatements.flatMap(({ roles }) => roles))).toEqual(invokers);
-    for (const { statement } of invokeStatements) {
+    expect(builders.size).toBeGreaterThan(0);
+    expect(new Set(invokeStatements.flatMap(({ roles }) => roles))).toEqual(new Set([...builders, ...consumers]));
+    for (const { roles, statement } of invokeStatements) {
       expect(actionsOf(statement)).toEqual(['lambda:InvokeFunction']);
-      expect(resourcesOf(statement)).toEqual([workerArn()]);
+      expect(resourcesOf(statement)).toEqual(roles.every((role) => consumers.has(role)) ? [deadLetterNotifierArn()] : [workerArn()]);
     }
   });
 
@@ -784,7 +840,7 @@ describe('resource budget', () => {
     const projected =
       fixed +
       plannedRoutes * perRoute +
-      (plannedConsumers - consumerFunctions.length) * perConsumer +
+      Math.max(0, plannedConsumers - consumerFunctions.length) * perConsumer +
       plannedRoleFamilies * plannedAccessProfilesPerFamily * perRole;
 
     // Assert
@@ -811,10 +867,11 @@ describe('bundling', () => {
       const route = httpRoutes[0]!;
       const app = new App({ outdir, context: cdkJsonContext(), builtinCloudFormationValidation: false });
       const bundleStack = new Stack(app, 'Bundle');
-      const dataStore = new DataStore(bundleStack, 'DataStore');
+      const environment = deploymentEnvironments.default;
+      const dataStore = new DataStore(bundleStack, 'DataStore', { environment });
       const eventBus = EventBus.fromEventBusName(bundleStack, 'EventBus', 'default');
       const roles = new FunctionRoles(bundleStack, 'Roles', { dataStore, eventBus });
-      const bindings = { projectRoot, dataStore, roles, eventBus, tokenSigningKey: 'x'.repeat(32), build };
+      const bindings = { projectRoot, dataStore, roles, eventBus, tokenKeys: { current: 'x'.repeat(32) }, build, environment };
       new AccountingFunction(
         bundleStack,
         'Route',
@@ -849,7 +906,8 @@ describe('bundling', () => {
       );
 
       // Assert: no node_modules beside them, so every dependency (the SDK too) is inside.
-      expect(bundles).toHaveLength(1 + backgroundFunctions.length + consumerFunctions.length);
+      // The consumers' construct bundles the dead-letter notifier too.
+      expect(bundles).toHaveLength(1 + backgroundFunctions.length + consumerFunctions.length + 1);
       for (const [index, bundle] of bundles.entries()) {
         expect({ bundle, stderr: loaded[index]!.stderr, stdout: loaded[index]!.stdout }).toEqual({
           bundle,

@@ -179,6 +179,39 @@ describe('local event consumers', () => {
     expect(consumers.deadLetters()).toEqual([]);
   });
 
+  it("hands each dead letter's invocation record to the notifier, with retries, before keeping it, even when the notifier fails", async () => {
+    const placed = failingTimes(3);
+    const notifier = failingTimes(3);
+    running = startEventConsumers({
+      bus,
+      consumers: [orderPlaced],
+      loadHandler: async (name) => (name === 'notifier' ? notifier.handler : placed.handler),
+      retryDelaysMs: [20, 40],
+      deadLetterNotifier: { name: 'notifier', timeoutSeconds: 30 },
+    });
+    const delivered = outcomes(running, 1);
+
+    const [eventId] = await put({ source: 'retail.orders', detailType: 'order.placed', detail: { orgcode: 'ACME' } });
+    const [outcome] = await delivered;
+
+    expect(outcome).toMatchObject({ status: 'dead-lettered', consumer: 'order-placed' });
+    expect(notifier.calls).toHaveLength(3);
+    expect(notifier.calls[0]!.event).toEqual({
+      version: '1.0',
+      timestamp: expect.any(String),
+      requestContext: {
+        requestId: expect.any(String),
+        functionArn: expect.stringMatching(/:function:order-placed:\$LATEST$/),
+        condition: 'RetriesExhausted',
+        approximateInvokeCount: 3,
+      },
+      requestPayload: expect.objectContaining({ id: eventId, detail: { orgcode: 'ACME' } }),
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+      responsePayload: { errorType: 'TypeError', errorMessage: 'attempt 3 failed' },
+    });
+    expect(running.deadLetters()).toHaveLength(1);
+  });
+
   it('dead-letters an event that fails three times, once, with the last error', async () => {
     const placed = failingTimes(3);
     const consumers = start({ 'order-placed': placed.handler });

@@ -1,6 +1,7 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
 import { claimRevision, findFinancialRollup, removeRecordsBefore, saveRecord } from '../../shared/db/financial-rollup-repository';
-import { dayWindow, financialRollupId } from '../../shared/domain/rollups/financial-rollup';
+import { financialRollupId } from '../../shared/domain/rollups/financial-rollup';
+import { dayWindow } from '../../shared/domain/rollups/rollup-days';
 import { localCredentials, localRegion } from '../../shared/local/environment';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';

@@ -133,6 +133,14 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
     body: { usage: { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 2048 }, ...changeFields(orgcode), idempotency_key: key },
     effects: () => itemsIn(keys.storageUsages(orgcode)),
   }),
+  '/comment': async ({ orgcode, headers }, key) => {
+    const recorded = await post('/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:15:00Z', ...changeFields(orgcode) }, headers);
+    const eventId = recorded.body.data.event.event_id as string;
+    return {
+      body: { target_type: 'event', target_id: eventId, body: 'Twin comment #twins for @bob', idempotency_key: key },
+      effects: () => itemsIn(keys.commentsOfTarget(orgcode, 'event', eventId)),
+    };
+  },
 };
 
 it('has a twin request for every idempotent route of the registry', () => {

@@ -63,7 +63,11 @@ const cases = httpRoutes.flatMap((route) =>
 );
 
 it('finds the numeric fields of the routes', () => {
-  expect(cases.length).toBeGreaterThanOrEqual(httpRoutes.length);
+  const withTopLevelNumber = httpRoutes.filter((route) =>
+    Object.values(inputJsonSchema(route.schema).properties ?? {}).some((property) => isNumeric(property as JsonSchema)),
+  );
+  expect(withTopLevelNumber.length).toBeGreaterThan(20);
+  for (const route of withTopLevelNumber) expect(cases.map(([routePath]) => routePath)).toContain(route.path);
   expect(cases.map(([routePath, field]) => `${routePath} ${field}`)).toEqual(
     expect.arrayContaining(['/invoice/set lines.0.quantity', '/invoice/payment/apply expected_revision', '/event/list limit']),
   );

@@ -19,6 +19,8 @@ beforeAll(async () => {
   callers.owner = await callerHeaders({ orgcode, owner: true });
   callers.other_org = await callerHeaders({ orgcode: otherOrgcode, roles: allRoles, owner: true });
   for (const role of allRoles) callers[role] = await callerHeaders({ orgcode, roles: [role] });
+  // A family that admits any API key of the organisation is refused to a session without its roles.
+  for (const role of allRoles) callers[`${role} session`] = await callerHeaders({ orgcode, roles: [role], kind: 'session' });
 });
 afterAll(() => api.close());
 
@@ -44,6 +46,14 @@ const examplesNamingAbsentRecords = new Set([
   '/commission/payout/status/set',
   '/storage/usage/get',
   '/rollup/financial/get',
+  '/usage/rollup/get',
+  '/comment',
+  '/comment/get',
+  '/comment/revise',
+  '/comment/status',
+  '/inbox/get',
+  '/inbox/status',
+  '/inbox/state',
 ]);
 
 /**
@@ -58,7 +68,8 @@ const passedAuthentication = (body: { stats?: { actor?: string } }) => body.stat
 
 describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
   const family = roleFamilies[route.roles];
-  const allowedRoles = family.roles as readonly string[];
+  // A family open to any member lets every role through.
+  const allowedRoles = ('anyMember' in family ? allRoles : family.roles) as readonly string[];
   const deniedRole = allRoles.find((role) => !allowedRoles.includes(role));
   const body = () => route.example(orgcode);
 
@@ -76,11 +87,16 @@ describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_p
   });
 
   if (deniedRole && !('anyMember' in family)) {
-    it(`answers 403 forbidden to a caller with only ${deniedRole}, naming who may call`, async () => {
-      const response = await post(route.path, body(), callers[deniedRole]);
+    const denied = 'apiKeys' in family ? `${deniedRole} session` : deniedRole;
+    it(`answers 403 forbidden to a caller with only ${denied}, naming who may call`, async () => {
+      const response = await post(route.path, body(), callers[denied]);
       expect(response.status).toBe(403);
       expect(response.body.error.error_code).toBe('accounting.forbidden');
-      expect(response.body.error.details).toEqual({ allowed_roles: [...family.roles], owner_allowed: family.owner });
+      expect(response.body.error.details).toEqual({
+        allowed_roles: [...family.roles],
+        owner_allowed: family.owner,
+        ...('apiKeys' in family && { api_keys_allowed: true }),
+      });
     });
   }
 

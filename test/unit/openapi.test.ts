@@ -97,7 +97,11 @@ describe('the OpenAPI document', () => {
 
       expect(operation.security).toEqual([{ apiKey: [] }, { session: [] }]);
       expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/Orgcode' });
-      expect(operation['x-roles']).toEqual('anyMember' in family ? 'any member' : { roles: family.roles, owner: family.owner });
+      expect(operation['x-roles']).toEqual(
+        'anyMember' in family
+          ? 'any member'
+          : { roles: family.roles, owner: family.owner, ...('apiKeys' in family && { api_keys: true }) },
+      );
       expect(operation.description).toMatch(/^May be called by /);
     }
   });

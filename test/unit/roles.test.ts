@@ -13,6 +13,14 @@ describe('role families', () => {
     expect(isAllowed('ar_write', { roles: ['ar_admin'], owner: false })).toBe(true);
   });
 
+  it('lets any member comment, and finance_audit, the owner or any API key of the org put items in inboxes', () => {
+    expect(isAllowed('member', { roles: [], owner: false })).toBe(true);
+    expect(isAllowed('inbox_create', { roles: [], owner: false, kind: 'api_key' })).toBe(true);
+    expect(isAllowed('inbox_create', { roles: ['finance_audit'], owner: false, kind: 'session' })).toBe(true);
+    expect(isAllowed('inbox_create', { roles: [], owner: true, kind: 'session' })).toBe(true);
+    expect(isAllowed('inbox_create', { roles: ['acct_view'], owner: false, kind: 'session' })).toBe(false);
+  });
+
   it('gives ledger writes to acct_export_admin, finance_audit or the owner', () => {
     expect(isAllowed('ledger_write', { roles: ['acct_view'], owner: false })).toBe(false);
     expect(isAllowed('ledger_write', { roles: ['acct_export_admin'], owner: false })).toBe(true);

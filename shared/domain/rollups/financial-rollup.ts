@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { instant } from '../common-schemas';
+import { rollupId } from './rollup-id';
 
 /**
  * The daily financial rollup (docs/decisions.md: Financial rollups): per
@@ -21,35 +21,12 @@ export type FinancialDimension = (typeof financialDimensions)[number];
  */
 export const unassignedValue = '(none)';
 
-/** A UTC day, `YYYY-MM-DD`, that exists in the calendar (leap years included). */
-export const utcDay = z.iso.date({ error: 'must be a day of the calendar such as 2026-11-30' });
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The day's instants, [from_utc, to_utc). */
-export function dayWindow(day: string): { from_utc: string; to_utc: string } {
-  const from = Date.parse(`${day}T00:00:00.000Z`);
-  return { from_utc: new Date(from).toISOString(), to_utc: new Date(from + dayMs).toISOString() };
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
-}
-
-/** Every day from `first` to `last`, both included. */
-export function daysFrom(first: string, last: string): string[] {
-  const days: string[] = [];
-  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
 /**
- * The record's identifier: derived from what it is a rollup of (day,
- * dimension, value), so a re-run keeps it, hashed so that any value fits.
+ * The record's identifier, the same on every run: `frl_` and the hash of
+ * its day, dimension and value.
  */
 export function financialRollupId(dt: string, dimension: FinancialDimension, value: string): string {
-  const digest = createHash('sha256').update(`${dt}\n${dimension}\n${value}`, 'utf8').digest('hex').slice(0, 32);
-  return `frl_${digest}`;
+  return rollupId('frl', [dt, dimension, value]);
 }
 
 /** One currency's figures of a dimension value. */

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { findFinancialRollup } from '../../db/financial-rollup-repository';
 import { commonRequestFields, shortText } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
-import { financialDimensions, financialRollupRecord, utcDay } from '../../domain/rollups/financial-rollup';
+import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
+import { utcDay } from '../../domain/rollups/rollup-days';
 import { defineRoute } from '../route-definition';
 
 export const rollupFinancialGetRoute = defineRoute({

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { type FinancialRollupCursor, listFinancialRollups } from '../../db/financial-rollup-repository';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, shortText } from '../../domain/common-schemas';
-import { financialDimensions, financialRollupRecord, utcDay } from '../../domain/rollups/financial-rollup';
+import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
+import { utcDay } from '../../domain/rollups/rollup-days';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 

@@ -1,12 +1,19 @@
 import * as z from 'zod/mini';
 import { orgcode } from '../domain/common-schemas';
-import { utcDay } from '../domain/rollups/financial-rollup';
-import { runFinancialRollup } from '../rollups/financial-rollup';
+import { utcDay } from '../domain/rollups/rollup-days';
+import type { RollupRunRequest } from '../rollups/rollup-run';
 
 /**
- * Days one invocation may re-run: a month. An organisation's day of 100,000
- * events takes about 9 s (`npm run bench`), so its month fits the operator's
- * 15 minutes; many such organisations' month is re-run one organisation at a time.
+ * What the operators of the daily rollups (`financial-rollup-admin`,
+ * `usage-rollup-admin`) take: the same request, validated the same way.
+ */
+
+/**
+ * Days one invocation may re-run: a month. An organisation's financial day of
+ * 100,000 events takes about 9 s (`npm run bench`), so its month fits the
+ * operator's 15 minutes; many such organisations' month is re-run one
+ * organisation at a time. A usage day reads far less (its meters and storage
+ * records).
  */
 export const maxRerunDays = 31;
 
@@ -17,12 +24,12 @@ const lastDay = (request: { dt: string; to?: string }) => request.to ?? request.
 const daysValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
 /**
- * `run`: computes the financial rollup of `dt` (through `to`, both included)
- * again, for every organisation active on each day or for `orgcode` alone,
- * overwriting the days' records. Only days that have ended: a day still under
- * way would be rolled up short.
+ * `run`: computes the rollup of `dt` (through `to`, both included) again, for
+ * every organisation found on each day or for `orgcode` alone, overwriting
+ * the days' records. Only days that have ended: a day still under way would
+ * be rolled up short.
  */
-export const financialRollupAdminRequest = z.discriminatedUnion('action', [
+export const rollupAdminRequest = z.discriminatedUnion('action', [
   z
     .strictObject({
       action: z.literal('run'),
@@ -45,8 +52,9 @@ export const financialRollupAdminRequest = z.discriminatedUnion('action', [
       z.refine((request) => request.dt < today(), { path: ['dt'], error: 'must be a day that has ended (UTC)', ...daysValid }),
     ),
 ]);
-export type FinancialRollupAdminRequest = z.infer<typeof financialRollupAdminRequest>;
+export type RollupAdminRequest = z.infer<typeof rollupAdminRequest>;
 
-export function runFinancialRollupAdmin(request: FinancialRollupAdminRequest) {
-  return runFinancialRollup({ from: request.dt, to: lastDay(request), orgcode: request.orgcode });
+/** The operator of a rollup: runs it over the request's days. */
+export function rollupAdmin<Run>(run: (request: RollupRunRequest) => Promise<Run>) {
+  return (request: RollupAdminRequest): Promise<Run> => run({ from: request.dt, to: lastDay(request), orgcode: request.orgcode });
 }

@@ -1,0 +1,160 @@
+import { Duration, NestedStack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { DeploymentEnvironment } from './deployment-environment';
+
+export interface OperationalAlarmsProps {
+  environment: DeploymentEnvironment;
+  /** Every function of the stack, by the name alarm descriptions give it. */
+  functions: ReadonlyMap<string, lambda.IFunction>;
+  deadLetterQueue: sqs.IQueue;
+  api: apigwv2.HttpApi;
+  exportWorker: lambda.IFunction;
+  outboxPublisher: lambda.IFunction;
+}
+
+/** CloudWatch's hard limit on the metrics one metric math alarm may read. */
+export const functionsPerAlarm = 10;
+
+/** How many alarms watch the functions' errors and throttles, for `functionCount` functions. */
+export function functionAlarmCount(functionCount: number): number {
+  return 2 * Math.ceil(functionCount / functionsPerAlarm);
+}
+
+/**
+ * Published by the outbox publisher after each run (shared/observability,
+ * shared/bus/outbox-publisher.ts): how long the oldest waiting event had
+ * waited, under the environment's namespace, by function name.
+ */
+export const outboxLagMetric = { name: 'outbox_lag_ms', dimension: 'function' } as const;
+
+const fiveMinutes = Duration.minutes(5);
+
+/**
+ * The alarms an on-call engineer is paged by (docs/decisions.md: Operations,
+ * Alarms), all notifying the environment's topic, both when they fire and when
+ * they clear. Subscribe to the topic (the AlarmTopicArn output) to be told.
+ *
+ * Functions are watched in groups of at most ten, each alarm summing its
+ * group's metric, so the alarm count grows by two per ten functions rather
+ * than two per function. The alarms and their topic live in a nested stack of
+ * their own: one resource of the service stack's 500, kept for routes.
+ */
+export class OperationalAlarms extends NestedStack {
+  readonly topic: sns.Topic;
+  private readonly alarmNamePrefix: string;
+
+  constructor(scope: Construct, id: string, props: OperationalAlarmsProps) {
+    super(scope, id, { description: `Alarms of the accounting service (${props.environment.name}) and the topic they notify` });
+    const { environment } = props;
+    this.alarmNamePrefix = environment.stackName;
+    const thresholds = environment.alarms;
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: `Accounting service alarms (${environment.name})`,
+      enforceSSL: true,
+    });
+
+    this.alarm('DeadLetters', {
+      alarmDescription:
+        'Platform events are waiting in the consumers\' dead-letter queue: events the ledger has not taken in. Read them ' +
+        'with the reason they carry, fix the cause, redrive them.',
+      metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: fiveMinutes }),
+      threshold: 1,
+    });
+
+    const groups = groupsOf([...props.functions], functionsPerAlarm);
+    for (const [index, group] of groups.entries()) {
+      const names = group.map(([name]) => name).join(', ');
+      this.alarm(`FunctionErrors${index + 1}`, {
+        alarmDescription: `Unhandled errors (crashes, timeouts) of: ${names}. Their logs say which and why.`,
+        metric: sumOf(group, 'Errors'),
+        threshold: thresholds.functionErrors,
+      });
+      this.alarm(`FunctionThrottles${index + 1}`, {
+        alarmDescription: `Throttled invocations of: ${names}. The account's Lambda concurrency is exhausted.`,
+        metric: sumOf(group, 'Throttles'),
+        threshold: thresholds.functionThrottles,
+      });
+    }
+
+    this.alarm('Api5xxRate', {
+      alarmDescription:
+        `More than ${thresholds.api5xxPercent}% of API requests were answered 5xx in 5 minutes ` +
+        `(counted once ${thresholds.api5xxMinimumRequests} requests arrived). The access log and the routes' logs say which.`,
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(requests >= ${thresholds.api5xxMinimumRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+        usingMetrics: {
+          requests: props.api.metricCount({ statistic: 'Sum', period: fiveMinutes }),
+          errors: props.api.metricServerError({ period: fiveMinutes }),
+        },
+        period: fiveMinutes,
+        label: 'API 5xx %',
+      }),
+      threshold: thresholds.api5xxPercent,
+    });
+
+    // Measurable today: each died run (timeout, crash, out of memory) leaves a build the sweep restarts, and the
+    // third abandons it. A builds-abandoned metric from the worker itself would count only the last.
+    this.alarm('ExportBuildsAbandoned', {
+      alarmDescription:
+        'Export worker runs died (timeout, crash) in 15 minutes: their builds are restarted by the scheduler\'s sweep, ' +
+        'and after the third attempt fail as build_abandoned. The worker\'s log says which build.',
+      metric: props.exportWorker.metricErrors({ statistic: 'Sum', period: Duration.minutes(15) }),
+      threshold: thresholds.exportWorkerFailures,
+    });
+
+    this.alarm('OutboxAge', {
+      alarmDescription:
+        `The oldest outbox event (invoice, payout) has waited more than ${thresholds.outboxLag.toMinutes()} minutes to be ` +
+        'published, or the outbox publisher reported no run for 5 minutes.',
+      metric: new cloudwatch.Metric({
+        namespace: environment.metricsNamespace,
+        metricName: outboxLagMetric.name,
+        dimensionsMap: { [outboxLagMetric.dimension]: props.outboxPublisher.functionName },
+        statistic: 'Maximum',
+        period: fiveMinutes,
+      }),
+      threshold: thresholds.outboxLag.toMilliseconds(),
+      // A publisher that fails or does not run reports nothing, and meanwhile the outbox ages.
+      treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+    });
+  }
+
+  private alarm(
+    id: string,
+    props: Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold' | 'treatMissingData'>,
+  ): void {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      // Named for the environment, as the pager shows it, not for the nested stack's generated name.
+      alarmName: `${this.alarmNamePrefix}-${id}`,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      ...props,
+    });
+    const notify = new actions.SnsAction(this.topic);
+    alarm.addAlarmAction(notify);
+    alarm.addOkAction(notify);
+  }
+}
+
+function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/** The sum of one Lambda metric over a group of functions, as one metric math expression. */
+function sumOf(group: ReadonlyArray<[string, lambda.IFunction]>, metricName: 'Errors' | 'Throttles'): cloudwatch.IMetric {
+  return new cloudwatch.MathExpression({
+    expression: 'SUM(METRICS())',
+    usingMetrics: Object.fromEntries(
+      group.map(([, fn], index) => [`f${index}`, fn.metric(metricName, { statistic: 'Sum', period: fiveMinutes })]),
+    ),
+    period: fiveMinutes,
+    label: `${metricName} (sum)`,
+  });
+}

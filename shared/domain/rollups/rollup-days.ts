@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+
+/**
+ * The whole UTC days every daily rollup (financial, usage) is computed and
+ * read by: a day is `YYYY-MM-DD`, its window the half-open [00:00, next
+ * 00:00) in UTC.
+ */
+
+/** A UTC day, `YYYY-MM-DD`, that exists in the calendar (leap years included). */
+export const utcDay = z.iso.date({ error: 'must be a day of the calendar such as 2026-11-30' });
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The day's instants, [from_utc, to_utc). */
+export function dayWindow(day: string): { from_utc: string; to_utc: string } {
+  const from = Date.parse(`${day}T00:00:00.000Z`);
+  return { from_utc: new Date(from).toISOString(), to_utc: new Date(from + dayMs).toISOString() };
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** Every day from `first` to `last`, both included. */
+export function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The UTC day before the one `at` falls on: what a daily job computes, its day having ended. */
+export function dayBefore(at: Date): string {
+  return addDays(at.toISOString().slice(0, 10), -1);
+}

@@ -1,0 +1,110 @@
+import * as z from 'zod/mini';
+import { instant, sourceRefs, text } from '../common-schemas';
+import { rollupId } from './rollup-id';
+
+/**
+ * The daily usage rollup (docs/decisions.md: Usage rollups): per organisation,
+ * UTC day and service (the platform service whose usage it is), one record per
+ * cost centre, one for the usage that named no cost centre, and one for the
+ * organisation, which sums them. A record holds the day's usage totals and
+ * the same per surface (the route called, or `export_batch` for deliveries),
+ * and what it read: storage measured (objects and bytes) and how many source
+ * records.
+ */
+
+/** The service the API call meters count for: this one. */
+export const meteredService = 'accounting';
+
+/** The cost centre a meter holds for calls that named none (no cost centre code can be it). */
+export const noCostCentre = '-';
+
+/**
+ * What a record covers: the org's whole usage of the service, one cost
+ * centre's (`cccode` set), or the usage that named no cost centre.
+ */
+export const usageScopes = ['org', 'cccode', 'unattributed'] as const;
+export type UsageScope = (typeof usageScopes)[number];
+
+/** The spec's UsageTotals, in the names the call meters count them by. */
+export const usageCounters = ['api_calls', 'records', 'deliveries', 'bandwidth_in_bytes', 'bandwidth_out_bytes', 'errors'] as const;
+export type UsageTotals = Record<(typeof usageCounters)[number], number>;
+
+export const usageTotalsSchema = z.object({
+  records: z.int(),
+  api_calls: z.int(),
+  deliveries: z.int(),
+  bandwidth_in_bytes: z.number(),
+  bandwidth_out_bytes: z.number(),
+  errors: z.int(),
+});
+
+/** The spec's UsageAggregate: the totals, and the same per surface. */
+export const usageAggregateSchema = z.object({
+  totals: usageTotalsSchema,
+  surfaces: z.record(z.string(), usageTotalsSchema),
+});
+
+export const usageSourceStatsSchema = z.object({
+  /** Objects the storage usage records counting on the day measured. */
+  objects: z.int(),
+  /** Bytes they measured, rounded to a whole byte. */
+  bytes: z.int(),
+  /** Source records summed: one per call meter (cost centre and surface) and one per storage usage record. */
+  records: z.int(),
+});
+
+/** A stored usage rollup record, as the routes answer it (spec: UsageRollupRecord). */
+export const usageRollupRecord = z.object({
+  rollup_id: z.string(),
+  orgcode: z.string(),
+  dt: z.string(),
+  service: z.string(),
+  scope: z.enum(usageScopes),
+  /** Only with scope `cccode`. */
+  cccode: z.optional(z.string()),
+  /** The day's instants, [from_utc, to_utc). */
+  window: z.object({ from_utc: instant, to_utc: instant }),
+  usage: usageAggregateSchema,
+  source_refs: sourceRefs,
+  source_stats: usageSourceStatsSchema,
+  /** The run that wrote this revision. */
+  run_id: z.string(),
+  /** How many runs of the day's rollup there have been: every re-run bumps every record of the day. */
+  revision: z.int(),
+  created_at: instant,
+  updated_at: instant,
+});
+export type UsageRollupRecord = z.infer<typeof usageRollupRecord>;
+
+/**
+ * Check of a request naming a `cccode`: that names a cost centre's records,
+ * so `scope`, if given too, can only be `cccode`.
+ */
+export const scopeFitsCccode = z.refine<{ scope?: UsageScope; cccode?: string }>(
+  (request) => request.cccode === undefined || request.scope === undefined || request.scope === 'cccode',
+  {
+    path: ['scope'],
+    error: 'must be cccode, or left out, with a cccode',
+    when: (payload) => payload.issues.length === 0,
+  },
+);
+
+/** What a record is a rollup of, within its org and day. */
+export interface UsageRollupSubject {
+  service: string;
+  scope: UsageScope;
+  cccode?: string;
+}
+
+/** The record's identifier, the same on every run: `urr_` and the hash of its day, service, scope and cost centre. */
+export function usageRollupId(dt: string, subject: UsageRollupSubject): string {
+  return rollupId('urr', [dt, subject.service, subject.scope, subject.cccode ?? '']);
+}
+
+/**
+ * `next_token` of `/usage/rollup/list`: an object, as the specification has
+ * it, whose `after` is the sealed listing state every other list's token is.
+ * Echoed back unchanged; a forged or altered one is a validation-error.
+ */
+export const usageRollupPageToken = z.strictObject({ after: text(1, 8192) });
+export const usageRollupNextToken = z.nullable(z.object({ after: z.string() }));

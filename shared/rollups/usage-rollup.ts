@@ -1,0 +1,82 @@
+import { orgsMarkedOn } from '../db/active-day-repository';
+import { inParallel } from '../db/in-parallel';
+import { readDayMeters } from '../db/usage-meter-repository';
+import { claimUsageRollupRevision, removeUsageRollupsBefore, saveUsageRollup } from '../db/usage-rollup-repository';
+import { storageUsageIn } from '../db/usage-rollup-sources';
+import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
+import { usageRollupId } from '../domain/rollups/usage-rollup';
+import { UsageTally } from '../domain/rollups/usage-tally';
+import { type DailyRollup, type RollupRun, type RollupRunRequest, runRollup } from './rollup-run';
+
+/**
+ * The daily usage rollup job (docs/decisions.md: Usage rollups), run by the
+ * 01:00 UTC schedule for the day before and by operators for any past days:
+ * for each organisation metered on a day (or the one named), sums its call
+ * meters and the storage usage records counting on the day, and rewrites the
+ * day's records.
+ */
+
+/** What one run did to one org's day, summed per day. */
+type UsageOutcome = {
+  /** Records written (each a service and scope). */
+  records: number;
+  /** Records of an earlier run removed: cost centres or services the day no longer has. */
+  removed: number;
+};
+
+export type UsageRollupRun = RollupRun<UsageOutcome>;
+
+/**
+ * One org's day: 1. sum its call meters (each summed over its shards) and the
+ * storage usage records counting on it; 2. claim the day's next revision,
+ * write each service's and scope's record, and remove those the day no longer
+ * has.
+ */
+async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Date): Promise<UsageOutcome> {
+  const window = dayWindow(dt);
+  const tally = new UsageTally(dt);
+  const [meters] = await Promise.all([
+    readDayMeters(orgcode, dt),
+    (async () => {
+      for await (const usage of storageUsageIn(orgcode, window)) tally.addStorage(usage);
+    })(),
+  ]);
+  for (const meter of meters) tally.addMeter(meter);
+
+  const revision = await claimUsageRollupRevision(orgcode, dt, runId, now);
+  const figures = tally.figures();
+  await inParallel(figures, (figure) =>
+    saveUsageRollup({
+      rollup_id: usageRollupId(dt, figure),
+      orgcode,
+      dt,
+      ...figure,
+      window,
+      run_id: runId,
+      revision,
+      updated_at: now.toISOString(),
+    }),
+  );
+  const removed = await removeUsageRollupsBefore(orgcode, dt, revision);
+  return { records: figures.length, removed };
+}
+
+const usageRollup: DailyRollup<UsageOutcome> = {
+  runIdPrefix: 'urun',
+  orgsOn: (dt) => orgsMarkedOn('metered', dt),
+  // Each org reads its eight meter shards and its storage records at once too.
+  parallelOrgs: 4,
+  noOutcome: () => ({ records: 0, removed: 0 }),
+  rollUpOrgDay,
+};
+
+/** Computes each day from `from` to `to` (both included) for the orgs metered on it, or for `orgcode` alone. */
+export function runUsageRollup(request: RollupRunRequest, now = new Date()): Promise<UsageRollupRun> {
+  return runRollup(usageRollup, request, now);
+}
+
+/** The scheduled run: the UTC day before the one it was scheduled in (01:00 UTC computes yesterday, whose meters closed at midnight). */
+export function runDailyUsageRollup(scheduledAt: Date): Promise<UsageRollupRun> {
+  const yesterday = dayBefore(scheduledAt);
+  return runUsageRollup({ from: yesterday, to: yesterday });
+}

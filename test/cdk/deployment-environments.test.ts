@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AccountingFunction } from '../../lib/accounting-function';
+import { AccountingStack } from '../../lib/accounting-stack';
+import { readBuildInfo } from '../../lib/build-info';
+import { DataStore } from '../../lib/data-store';
+import {
+  type DeploymentEnvironmentName,
+  deploymentEnvironmentFromContext,
+  deploymentEnvironments,
+} from '../../lib/deployment-environment';
+import { FunctionRoles } from '../../lib/function-roles';
+import { functionAlarmCount, outboxLagMetric } from '../../lib/operational-alarms';
+import { TokenSigningKey } from '../../lib/token-signing-key';
+import { backgroundFunctions } from '../../shared/routes/background-registry';
+import { consumerFunctions } from '../../shared/routes/consumer-registry';
+import { operatorFunctions } from '../../shared/routes/operator-registry';
+import { httpRoutes } from '../../shared/routes/registry';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+const projectRoot = resolve(__dirname, '../..');
+
+/** An app with the feature flags `cdk synth` runs with, bundling skipped (as in accounting-stack.test.ts). */
+function appAsSynthesized(): App {
+  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
+  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+}
+
+/** The stack `cdk synth -c env=<name>` makes. */
+function synthesized(name: DeploymentEnvironmentName) {
+  const app = appAsSynthesized();
+  const environment = deploymentEnvironments[name];
+  const stack = new AccountingStack(app, environment.stackName, {
+    projectRoot,
+    build: readBuildInfo(projectRoot, 'cdk-test'),
+    routes: httpRoutes,
+    operators: operatorFunctions,
+    background: backgroundFunctions,
+    consumers: consumerFunctions,
+    environment,
+  });
+  const template = Template.fromStack(stack);
+  const alarms = Template.fromStack(stack.alarms);
+  const resources = template.toJSON().Resources as Record<string, Resource>;
+  const ofType = (type: string) => Object.values(resources).filter((resource) => resource.Type === type);
+  return { stack, template, alarms, ofType };
+}
+
+let prod: ReturnType<typeof synthesized>;
+let dev: ReturnType<typeof synthesized>;
+beforeAll(() => {
+  prod = synthesized('prod');
+  dev = synthesized('dev');
+});
+
+describe('choosing an environment', () => {
+  it('takes -c env=dev|staging|prod, and the default stack without it', () => {
+    expect(deploymentEnvironmentFromContext(undefined)).toBe(deploymentEnvironments.default);
+    for (const name of ['dev', 'staging', 'prod'] as const) {
+      expect(deploymentEnvironmentFromContext(name)).toBe(deploymentEnvironments[name]);
+    }
+    expect(() => deploymentEnvironmentFromContext('qa')).toThrow(/expected one of default, dev, staging, prod/);
+  });
+
+  it('names each stack, and keeps the name the stack had before environments for the default', () => {
+    expect(Object.values(deploymentEnvironments).map(({ stackName }) => stackName)).toEqual([
+      'AccountingService',
+      'AccountingService-dev',
+      'AccountingService-staging',
+      'AccountingService-prod',
+    ]);
+    expect(prod.stack.stackName).toBe('AccountingService-prod');
+  });
+
+  it('protects only prod from termination', () => {
+    expect(prod.stack.terminationProtection).toBe(true);
+    expect(dev.stack.terminationProtection).toBe(false);
+  });
+});
+
+describe('what outlives the stack', () => {
+  const stateful = ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SQS::Queue', 'AWS::Logs::LogGroup'];
+
+  it('retains the table, the buckets, the dead-letter queue and every log group outside dev, and refuses deleting the table', () => {
+    for (const type of stateful) {
+      expect(prod.ofType(type).length).toBeGreaterThan(0);
+      for (const resource of prod.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
+    }
+    prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
+
+  it('lets dev take its data with it: everything deleted, the buckets emptied first', () => {
+    for (const type of stateful) {
+      for (const resource of dev.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Delete']);
+    }
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+    dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+    prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+
+  it("keeps each environment's log retention on every function and on the access log", () => {
+    for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
+      const retentions = new Set(synth.ofType('AWS::Logs::LogGroup').map((group) => group.Properties.RetentionInDays));
+      expect([...retentions]).toEqual([deploymentEnvironments[name].logRetention]);
+    }
+  });
+});
+
+describe('the API stage', () => {
+  it("throttles all callers together at the environment's rate and burst", () => {
+    for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
+      const { rateLimit, burstLimit } = deploymentEnvironments[name].apiThrottle;
+      synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        DefaultRouteSettings: { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit },
+      });
+    }
+    expect(deploymentEnvironments.prod.apiThrottle.rateLimit).toBeGreaterThan(deploymentEnvironments.dev.apiThrottle.rateLimit);
+  });
+
+  it('writes one JSON access log line per request, with the request ids and no header', () => {
+    const [stage] = prod.ofType('AWS::ApiGatewayV2::Stage');
+    const format = JSON.parse(stage!.Properties.AccessLogSettings.Format) as Record<string, string>;
+
+    expect(stage!.Properties.AccessLogSettings.DestinationArn).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^HttpApiAccessLogs/), 'Arn'],
+    });
+    expect(format).toMatchObject({
+      request_id: '$context.requestId',
+      lambda_request_id: '$context.integration.requestId',
+      status: '$context.status',
+    });
+    expect(Object.values(format).filter((variable) => /header|authorization/i.test(variable))).toEqual([]);
+  });
+
+  it('logs the export bucket\'s access to a bucket of its own', () => {
+    prod.template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: { DestinationBucketName: { Ref: Match.stringLikeRegexp('^DataStoreAccessLogBucket') } },
+    });
+  });
+});
+
+describe('functions in every environment', () => {
+  it('trace with X-Ray and emit metrics under their environment\'s namespace', () => {
+    for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
+      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment)) {
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE).toBe(deploymentEnvironments[name].metricsNamespace);
+      }
+    }
+  });
+});
+
+describe('alarms', () => {
+  const functionCount = () =>
+    prod.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME).length;
+
+  it('live in a nested stack, one resource of the service stack', () => {
+    prod.template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    prod.template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
+    prod.template.hasOutput('AlarmTopicArn', {});
+  });
+
+  it('watch the dead letters, every function in groups of ten, the API 5xx rate, export builds and the outbox', () => {
+    const names = Object.values(prod.alarms.findResources('AWS::CloudWatch::Alarm')).map(
+      (alarm) => (alarm.Properties.AlarmName as string).replace('AccountingService-prod-', ''),
+    );
+
+    expect(names.filter((name) => /^Function(Errors|Throttles)\d+$/.test(name))).toHaveLength(functionAlarmCount(functionCount()));
+    expect(names.filter((name) => !/^Function(Errors|Throttles)\d+$/.test(name)).sort()).toEqual([
+      'Api5xxRate',
+      'DeadLetters',
+      'ExportBuildsAbandoned',
+      'OutboxAge',
+    ]);
+  });
+
+  it('sum at most ten functions per alarm, each function watched once per signal', () => {
+    const functionErrorAlarms = Object.values(prod.alarms.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
+      /FunctionErrors\d+$/.test(alarm.Properties.AlarmName),
+    );
+    const watched = functionErrorAlarms.flatMap((alarm) =>
+      (alarm.Properties.Metrics as Array<{ MetricStat?: { Metric: { Dimensions: Array<{ Value: unknown }> } } }>)
+        .filter((query) => query.MetricStat)
+        .map((query) => JSON.stringify(query.MetricStat!.Metric.Dimensions[0]!.Value)),
+    );
+
+    for (const alarm of functionErrorAlarms) expect(alarm.Properties.Metrics.length).toBeLessThanOrEqual(11);
+    expect(watched).toHaveLength(functionCount());
+    expect(new Set(watched).size).toBe(functionCount());
+  });
+
+  it("take the environment's thresholds and notify its topic when they fire and when they clear", () => {
+    const { alarms } = deploymentEnvironments.prod;
+    const byName = (name: string) =>
+      Object.values(prod.alarms.findResources('AWS::CloudWatch::Alarm')).find(
+        (alarm) => alarm.Properties.AlarmName === `AccountingService-prod-${name}`,
+      )!.Properties;
+
+    expect(byName('DeadLetters')).toMatchObject({ Threshold: 1, MetricName: 'ApproximateNumberOfMessagesVisible' });
+    expect(byName('FunctionErrors1')).toMatchObject({ Threshold: alarms.functionErrors });
+    expect(byName('FunctionThrottles1')).toMatchObject({ Threshold: alarms.functionThrottles });
+    expect(byName('Api5xxRate')).toMatchObject({ Threshold: alarms.api5xxPercent });
+    expect(byName('ExportBuildsAbandoned')).toMatchObject({ Threshold: alarms.exportWorkerFailures, MetricName: 'Errors', Period: 900 });
+    expect(byName('OutboxAge')).toMatchObject({
+      Namespace: deploymentEnvironments.prod.metricsNamespace,
+      MetricName: outboxLagMetric.name,
+      Dimensions: [{ Name: outboxLagMetric.dimension, Value: expect.anything() }],
+      Threshold: alarms.outboxLag.toMilliseconds(),
+      TreatMissingData: 'breaching',
+    });
+    for (const alarm of Object.values(prod.alarms.findResources('AWS::CloudWatch::Alarm'))) {
+      expect(alarm.Properties.AlarmActions).toHaveLength(1);
+      expect(alarm.Properties.OKActions).toEqual(alarm.Properties.AlarmActions);
+    }
+    prod.alarms.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+});
+
+describe('the page-token signing key', () => {
+  function keyStack(generation: number) {
+    const stack = new Stack(new App(), 'Keys');
+    const key = new TokenSigningKey(stack, 'TokenSigningKey', { generation });
+    return { key, template: Template.fromStack(stack) };
+  }
+
+  it('is one generated secret at generation 1, with no previous key', () => {
+    const { key, template } = keyStack(1);
+
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    expect(key.environmentValues.previous).toBeUndefined();
+  });
+
+  it('keeps the previous generation beside the current one after a rotation, and nothing older', () => {
+    const { key, template } = keyStack(3);
+    const secretIds = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+
+    expect(secretIds.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+      'TokenSigningKeyGeneration2',
+      'TokenSigningKeyGeneration3',
+    ]);
+    expect(Stack.of(key).resolve(key.environmentValues)).toEqual({
+      current: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.stringMatching(/Generation3/) }, ':SecretString:::}}']] },
+      previous: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.stringMatching(/Generation2/) }, ':SecretString:::}}']] },
+    });
+  });
+
+  it('reaches the functions as TOKEN_SIGNING_KEY and, after a rotation, TOKEN_SIGNING_KEY_PREVIOUS', () => {
+    const stack = new Stack(appAsSynthesized(), 'Function');
+    const environment = deploymentEnvironments.default;
+    const dataStore = new DataStore(stack, 'DataStore', { environment });
+    const eventBus = EventBus.fromEventBusName(stack, 'EventBus', 'default');
+    const roles = new FunctionRoles(stack, 'Roles', { dataStore, eventBus });
+    const key = new TokenSigningKey(stack, 'TokenSigningKey', { generation: 2 });
+    const route = httpRoutes[0]!;
+    const build = readBuildInfo(projectRoot, 'cdk-test');
+    const bindings = { projectRoot, dataStore, roles, eventBus, environment, build, tokenKeys: key.environmentValues };
+    const entry = join(projectRoot, 'functions', 'http', `${route.name}.ts`);
+    new AccountingFunction(stack, 'Route', { entry, description: route.operation, family: route.family, stores: route.stores }, bindings);
+
+    const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+    const reference = (secret: Secret) => ({
+      'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: stack.getLogicalId(secret.node.defaultChild as CfnElement) }, ':SecretString:::}}']],
+    });
+    expect(fn!.Properties.Environment.Variables).toMatchObject({
+      TOKEN_SIGNING_KEY: reference(key.secret),
+      TOKEN_SIGNING_KEY_PREVIOUS: reference(key.previousSecret!),
+    });
+  });
+
+  it('refuses a generation below 1', () => {
+    expect(() => keyStack(0)).toThrow(/generation must be 1 or more/);
+  });
+});

@@ -1,0 +1,346 @@
+import { s3 } from '../../shared/s3/client';
+import { notifyBuildOutcome } from '../../shared/inbox/build-outcome-notices';
+import { notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { pollUntil } from '../support/exports';
+import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+
+/**
+ * The inbox (docs/decisions.md: Inbox) through the HTTP routes, the export
+ * worker, the payout routes, the consumers' dead letters and DynamoDB Local.
+ */
+
+let api: LocalApi;
+let orgcode: string;
+let system: Record<string, string>;
+let bob: Record<string, string>;
+let dana: Record<string, string>;
+let erin: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+beforeEach(async () => {
+  orgcode = uniqueOrgcode('INB');
+  // An API key with no role: a service account of the organisation, which may put items in inboxes.
+  system = await callerHeaders({ orgcode, actor: 'ticketing' });
+  bob = await callerHeaders({ orgcode, actor: 'bob', kind: 'session' });
+  dana = await callerHeaders({ orgcode, actor: 'dana', roles: ['finance_audit', 'acct_view'], kind: 'session' });
+  erin = await callerHeaders({ orgcode, actor: 'erin', roles: ['acct_export_admin', 'acct_view'] });
+});
+
+async function create(fields: Record<string, unknown>, headers = system) {
+  const response = await post('/inbox/create', { kind: 'task.review', title: 'Look at this', ...fields }, headers);
+  expect(response.status).toBe(200);
+  return response.body.data.item;
+}
+
+async function listAll(headers: Record<string, string>, filter: Record<string, unknown> = {}, limit = 100) {
+  const items: any[] = [];
+  let next_token: string | undefined;
+  do {
+    const response = await post('/inbox/list', { limit, ...filter, ...(next_token && { next_token }) }, headers);
+    expect(response.status).toBe(200);
+    items.push(...response.body.data.items);
+    next_token = response.body.data.next_token ?? undefined;
+  } while (next_token);
+  return items;
+}
+
+const ids = (items: Array<{ item_id: string }>) => items.map((item) => item.item_id);
+const newestFirst = (items: Array<{ item_id: string; created_at: string }>) =>
+  [...items].sort((a, b) => (`${a.created_at}#${a.item_id}` < `${b.created_at}#${b.item_id}` ? 1 : -1));
+
+describe('/inbox/create', () => {
+  it('puts an item, current and unread, in a user’s inbox or a team’s', async () => {
+    const forBob = await create({ user_guid: 'bob', body: 'Please review', target_type: 'invoice', target_id: 'inv_1', source_refs: [{ kind: 'ticket', id: 't1' }] });
+    const forTeam = await create({ team: 'finance_audit' });
+
+    expect(forBob).toMatchObject({
+      orgcode,
+      user_guid: 'bob',
+      kind: 'task.review',
+      title: 'Look at this',
+      body: 'Please review',
+      target_type: 'invoice',
+      target_id: 'inv_1',
+      source_refs: [{ kind: 'ticket', id: 't1' }],
+      status: 'current',
+      state: 'unread',
+      revision: 1,
+      request_context: { actor: 'ticketing', context_source: 'api_key' },
+    });
+    expect(forBob.item_id).toMatch(/^inb_/);
+    expect(forTeam).toMatchObject({ team: 'finance_audit', source_refs: [] });
+    expect(forTeam.user_guid).toBeUndefined();
+  });
+
+  it('needs finance_audit, the owner or an API key: a session without finance_audit is 403', async () => {
+    const owner = await callerHeaders({ orgcode, actor: 'olga', owner: true, kind: 'session' });
+
+    const bySession = await post('/inbox/create', { user_guid: 'bob', kind: 'task.review', title: 'x' }, bob);
+
+    expect(bySession.status).toBe(403);
+    expect(bySession.body.error.details).toEqual({ allowed_roles: ['finance_audit'], owner_allowed: true, api_keys_allowed: true });
+    await create({ user_guid: 'bob' }, dana);
+    await create({ user_guid: 'bob' }, owner);
+  });
+
+  it('needs exactly one addressee, a known team, a dotted kind and a target given whole; an item_id once', async () => {
+    const both = await post('/inbox/create', { user_guid: 'bob', team: 'finance_audit', kind: 'a.b', title: 'x' }, system);
+    const neither = await post('/inbox/create', { kind: 'a.b', title: 'x' }, system);
+    const unknownTeam = await post('/inbox/create', { team: 'sales', kind: 'a.b', title: 'x' }, system);
+    const badKind = await post('/inbox/create', { team: 'finance_audit', kind: 'Review!', title: 'x' }, system);
+    const halfTarget = await post('/inbox/create', { team: 'finance_audit', kind: 'a.b', title: 'x', target_type: 'invoice' }, system);
+    await create({ user_guid: 'bob', item_id: 'ticket-42' });
+    const again = await post('/inbox/create', { user_guid: 'bob', kind: 'a.b', title: 'x', item_id: 'ticket-42' }, system);
+
+    const paths = (response: { body: any }) => response.body.error.details.issues.map((issue: { path: string }) => issue.path);
+    expect(paths(both)).toEqual(['user_guid']);
+    expect(paths(neither)).toEqual(['user_guid']);
+    expect(paths(unknownTeam)).toEqual(['team']);
+    expect(paths(badKind)).toEqual(['kind']);
+    expect(paths(halfTarget)).toEqual(['target_id']);
+    expect(again.status).toBe(409);
+    expect(again.body.error.error_code).toBe('accounting.duplicate_id');
+  });
+});
+
+describe('who sees what', () => {
+  it("shows a caller its own items and its teams', never another user's: 404 on get, status and state", async () => {
+    const bobs = await create({ user_guid: 'bob' });
+    const danas = await create({ user_guid: 'dana' });
+    const audit = await create({ team: 'finance_audit' });
+    const viewers = await create({ team: 'acct_view' });
+    const otherOrg = uniqueOrgcode('INBX');
+    const bobElsewhere = await callerHeaders({ orgcode: otherOrg, actor: 'bob', owner: true, roles: ['finance_audit'] });
+
+    expect(ids(await listAll(bob))).toEqual([bobs.item_id]);
+    expect(ids(await listAll(dana)).sort()).toEqual([danas.item_id, audit.item_id, viewers.item_id].sort());
+    expect(await listAll(bobElsewhere)).toEqual([]);
+    expect((await post('/inbox/get', { item_id: audit.item_id }, dana)).body.data.item).toEqual(audit);
+    for (const [headers, itemId] of [[bob, danas.item_id], [bob, audit.item_id], [dana, bobs.item_id], [bobElsewhere, bobs.item_id]] as const) {
+      const get = await post('/inbox/get', { item_id: itemId }, headers);
+      const status = await post('/inbox/status', { item_id: itemId, status: 'archived', expected_revision: 1 }, headers);
+      const state = await post('/inbox/state', { item_id: itemId, state: 'read' }, headers);
+      expect([get.status, status.status, state.status]).toEqual([404, 404, 404]);
+    }
+    expect((await post('/inbox/get', { item_id: danas.item_id }, dana)).body.data.item).toMatchObject({ state: 'unread', status: 'current', revision: 1 });
+  });
+});
+
+describe('/inbox/list', () => {
+  it("merges the caller's and its teams' items newest first, page by page, each once", async () => {
+    const created = [];
+    for (const addressee of [{ user_guid: 'dana' }, { team: 'finance_audit' }, { team: 'acct_view' }, { user_guid: 'dana' }, { team: 'finance_audit' }, { user_guid: 'bob' }, { team: 'acct_view' }]) {
+      created.push(await create(addressee));
+    }
+    const danas = created.filter((item) => item.user_guid !== 'bob');
+
+    for (const limit of [1, 2, 3, 8]) expect(ids(await listAll(dana, {}, limit))).toEqual(ids(newestFirst(danas)));
+  });
+
+  it('filters by state, status (current unless asked) and kind', async () => {
+    const review = await create({ user_guid: 'bob' });
+    const reminder = await create({ user_guid: 'bob', kind: 'task.reminder' });
+    const archived = await create({ user_guid: 'bob' });
+    await post('/inbox/state', { item_id: review.item_id, state: 'read' }, bob);
+    await post('/inbox/status', { item_id: archived.item_id, status: 'archived', expected_revision: 1 }, bob);
+
+    expect(ids(await listAll(bob))).toEqual(ids(newestFirst([review, reminder])));
+    expect(ids(await listAll(bob, { state: 'unread' }))).toEqual([reminder.item_id]);
+    expect(ids(await listAll(bob, { kind: 'task.review' }))).toEqual([review.item_id]);
+    expect(ids(await listAll(bob, { status: 'archived' }))).toEqual([archived.item_id]);
+    const page = await post('/inbox/list', { limit: 1 }, bob);
+    const foreign = await post('/inbox/list', { limit: 1, next_token: page.body.data.next_token }, dana);
+    expect(foreign.body.error.error_code).toBe('accounting.invalid_token');
+  });
+});
+
+describe('/inbox/status', () => {
+  it('moves current to archived and back, and either to doomed, which is terminal, under the expected revision', async () => {
+    const item = await create({ user_guid: 'bob' });
+    const move = (status: string, expected_revision?: number) => post('/inbox/status', { item_id: item.item_id, status, expected_revision }, bob);
+
+    expect((await move('archived')).status).toBe(428);
+    expect((await move('archived', 1)).body.data.item).toMatchObject({ status: 'archived', revision: 2 });
+    expect((await move('current', 1)).body.error.error_code).toBe('accounting.conflict_revision');
+    expect((await move('archived', 2)).body.error).toMatchObject({ error_code: 'accounting.invalid_transition', details: { from: 'archived', to: 'archived' } });
+    expect((await move('current', 2)).body.data.item).toMatchObject({ status: 'current', revision: 3 });
+    expect((await move('doomed', 3)).body.data.item).toMatchObject({ status: 'doomed', revision: 4 });
+    for (const status of ['current', 'archived']) expect((await move(status, 4)).body.error.major.tag).toBe('invalid-state');
+    expect(ids(await listAll(bob, { status: 'doomed' }))).toEqual([item.item_id]);
+  });
+});
+
+describe('/inbox/state', () => {
+  it('marks one item or up to 100 read or unread, all or none, without a new revision', async () => {
+    const [first, second, third] = [await create({ user_guid: 'dana' }), await create({ team: 'finance_audit' }), await create({ user_guid: 'bob' })];
+
+    const both = await post('/inbox/state', { item_ids: [first.item_id, second.item_id, first.item_id], state: 'read' }, dana);
+    const again = await post('/inbox/state', { item_id: first.item_id, state: 'read' }, dana);
+    const withAnothers = await post('/inbox/state', { item_ids: [second.item_id, third.item_id], state: 'unread' }, dana);
+    const untouched = (await post('/inbox/get', { item_id: second.item_id }, dana)).body.data.item;
+    const unread = await post('/inbox/state', { item_id: second.item_id, state: 'unread' }, dana);
+    const tooMany = await post('/inbox/state', { item_ids: Array.from({ length: 101 }, (_, i) => `inb_${i}`), state: 'read' }, dana);
+
+    expect(both.body.data).toMatchObject({ marked: 2, complete: true });
+    expect(both.body.data.items).toEqual([
+      { ...first, state: 'read', read_at: expect.any(String) },
+      { ...second, state: 'read', read_at: expect.any(String) },
+    ]);
+    expect(again.body.data).toMatchObject({ marked: 0, items: [{ item_id: first.item_id, state: 'read', revision: 1 }] });
+    expect(withAnothers.status).toBe(404);
+    expect(untouched.state).toBe('read');
+    expect(unread.body.data.items).toEqual([second]);
+    expect(tooMany.body.error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(['item_ids']);
+  });
+
+  it("marks every item of the caller's and its teams' unread up to now read, and only those", async () => {
+    for (const addressee of [{ user_guid: 'dana' }, { user_guid: 'dana' }, { team: 'finance_audit' }, { team: 'acct_view' }, { user_guid: 'bob' }]) await create(addressee);
+
+    const unreadOnly = await post('/inbox/state', { all: true, state: 'unread' }, dana);
+    const all = await post('/inbox/state', { all: true, state: 'read' }, dana);
+
+    expect(unreadOnly.body.error.details.issues).toEqual([{ path: 'state', message: 'all: true marks items read; give state read' }]);
+    expect(all.body.data).toEqual({ items: [], marked: 4, complete: true });
+    expect(await listAll(dana, { state: 'unread' })).toEqual([]);
+    expect(await listAll(bob, { state: 'unread' })).toHaveLength(1);
+  });
+});
+
+describe('what the service puts in inboxes', () => {
+  it("tells an export's creator it is ready, or that it failed and why, once however often the outcome is published", async () => {
+    const createExport = () =>
+      post(
+        '/export/create',
+        {
+          from_utc: '2026-11-20T00:00:00Z',
+          to_utc: '2026-11-21T00:00:00Z',
+          reason: 'close',
+          source_refs: [],
+          request_context: { orgcode, actor: 'erin', context_source: 'api_key' },
+        },
+        erin,
+      );
+    const ready = (await createExport()).body.data.export_id;
+    await pollUntil('/export/get', { export_id: ready }, erin, 'export', (record) => record.status === 'ready');
+    // s3rver cannot fail on demand: the worker's S3 client is made to.
+    const fault = 'inbox-test-s3-fault';
+    s3().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (/PutObject|CreateMultipartUpload/.test(String(context.commandName))) throw new Error('injected: S3 unavailable');
+        return next(args);
+      },
+      { step: 'initialize', name: fault },
+    );
+    let failed: any;
+    try {
+      const failing = (await createExport()).body.data.export_id;
+      failed = await pollUntil('/export/get', { export_id: failing }, erin, 'export', (record) => record.status === 'failed');
+    } finally {
+      s3().middlewareStack.remove(fault);
+    }
+
+    await notifyBuildOutcome(failed, new Date());
+    const items = await listAll(erin);
+    expect(items.map((item) => `${item.kind} ${item.target_id}`).sort()).toEqual([`export.failed ${failed.export_id}`, `export.ready ${ready}`].sort());
+    expect(items.find((item) => item.kind === 'export.failed')).toMatchObject({
+      user_guid: 'erin',
+      title: `Export ${failed.export_id} failed`,
+      body: failed.failure_reason,
+      target_type: 'export',
+      source_refs: [{ kind: 'export', id: failed.export_id }],
+      request_context: { actor: 'export-worker', context_source: 'system' },
+    });
+  });
+
+  it("tells whoever created a schedule of the exports the scheduler made for it", async () => {
+    const created = await post(
+      '/export/schedule/create',
+      {
+        cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' },
+        reason: 'nightly feed',
+        source_refs: [],
+        request_context: { orgcode, actor: 'erin', context_source: 'api_key' },
+      },
+      erin,
+    );
+    const scheduled = {
+      orgcode,
+      export_id: 'exp_scheduled_1',
+      status: 'ready',
+      schedule_id: created.body.data.schedule.schedule_id,
+      request_context: { orgcode, actor: 'export-scheduler', context_source: 'system' as const },
+    };
+
+    await notifyBuildOutcome(scheduled, new Date());
+    await notifyBuildOutcome({ ...scheduled, export_id: 'exp_unscheduled', schedule_id: undefined }, new Date());
+
+    expect((await listAll(erin)).map((item) => `${item.kind} ${item.target_id}`)).toEqual(['export.ready exp_scheduled_1']);
+  });
+
+  it("tells a payout's creator that someone approved it, in the approval's transaction", async () => {
+    const paula = await callerHeaders({ orgcode, actor: 'paula', roles: ['commission_admin'] });
+    const quinn = await callerHeaders({ orgcode, actor: 'quinn', roles: ['commission_admin'] });
+    const payout = async (associate_id: string, headers: Record<string, string>) => {
+      const bonus = await post('/commission/adjust', { associate_id, kind: 'bonus', amount: 10, currency: 'USD', reason: 'contest' }, headers);
+      const at = Date.parse(bonus.body.data.adjustment.counts_at);
+      const created = await post(
+        '/commission/payout/create',
+        { associate_id, currency: 'USD', from_utc: new Date(at - 3_600_000).toISOString(), to_utc: new Date(at + 3_600_000).toISOString() },
+        headers,
+      );
+      expect(created.status).toBe(200);
+      return created.body.data.payout;
+    };
+    const approve = (made: { payout_id: string }, headers: Record<string, string>) =>
+      post('/commission/payout/status/set', { payout_id: made.payout_id, status: 'approved', expected_revision: 1 }, headers);
+
+    const byQuinn = await payout('assoc_a', paula);
+    const byHerself = await payout('assoc_b', paula);
+    expect((await approve(byQuinn, quinn)).status).toBe(200);
+    expect((await approve(byHerself, paula)).status).toBe(200);
+
+    expect(await listAll(paula)).toEqual([
+      expect.objectContaining({
+        user_guid: 'paula',
+        kind: 'payout.approved',
+        title: `Payout ${byQuinn.payout_id} approved by quinn`,
+        target_type: 'payout',
+        target_id: byQuinn.payout_id,
+      }),
+    ]);
+  });
+
+  it('tells team finance_audit of the organisation of an event that was dead-lettered, once per event', async () => {
+    const malformed = { orgcode, order_id: 'ord_bad', customer_id: 'c1' };
+
+    const outcomes = await deliverEvent('retail.orders', 'order.placed', malformed);
+    const eventId = outcomes[0]!.event.id;
+    const deadLetter = outcomes.map((outcome) => (outcome.status === 'dead-lettered' ? outcome.deadLetter : undefined));
+    expect(deadLetter.every(Boolean)).toBe(true);
+    for (const letter of deadLetter) expect(api.consumers.deadLetters()).toContainEqual(letter);
+    const record = {
+      requestContext: { functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:order-placed:$LATEST', approximateInvokeCount: 3 },
+      requestPayload: outcomes[0]!.event,
+      responsePayload: { errorType: 'ValidationError', errorMessage: 'detail.total: Required' },
+    };
+    expect(await notifyDeadLetter(record, new Date())).toMatchObject({ notified: true, event_id: eventId, consumer: 'order-placed' });
+
+    const items = await listAll(dana);
+    expect(items).toEqual([
+      expect.objectContaining({
+        team: 'finance_audit',
+        kind: 'event.dead_lettered',
+        title: `retail.orders order.placed event ${eventId} was dead-lettered`,
+        body: expect.stringMatching(/^order-placed(-commission|-ledger)? failed 3 times: ValidationError: /),
+        source_refs: [{ kind: 'eventbridge_event', id: eventId }],
+        request_context: { orgcode, actor: 'dead-letter-notifier', context_source: 'system' },
+      }),
+    ]);
+    expect(await notifyDeadLetter({ ...record, requestPayload: { ...outcomes[0]!.event, detail: {} } }, new Date())).toMatchObject({ notified: false });
+  });
+});

@@ -1,0 +1,221 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../../shared/db/client';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { type Holding, metersPerDay, seedItems, seedObjects } from '../support/storage-seed';
+
+const day = '2026-01-15';
+const window = { from_utc: `${day}T00:00:00Z`, to_utc: '2026-01-16T00:00:00Z' };
+const seededObjects = 5000;
+const seededItems = 5000;
+
+let api: LocalApi;
+const orgcode = uniqueOrgcode('REC');
+/** Another organisation whose code starts with this one's: its prefix `orgs/<org>X/` starts with `orgs/<org>` too. */
+const neighbour = `${orgcode}X`;
+let writer: Record<string, string>;
+let reader: Record<string, string>;
+let prefixes: Record<string, Holding>;
+let costCentres: Record<string, Holding>;
+/** Credentials of the organisation (the callers): table items too, without a cost centre. */
+let credentials = 0;
+
+async function caller(org: string, roles: string[]) {
+  if (org === orgcode) credentials += 1;
+  return callerHeaders({ orgcode: org, roles });
+}
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  writer = await caller(orgcode, ['acct_export_admin']);
+  reader = await caller(orgcode, ['acct_view']);
+  [prefixes, costCentres] = await Promise.all([seedObjects(orgcode, seededObjects), seedItems(orgcode, seededItems, day)]);
+  await Promise.all([seedObjects(neighbour, 300), seedItems(neighbour, metersPerDay + 400, day)]);
+}, 120_000);
+afterAll(() => api.close());
+
+async function reconcile(body: Record<string, unknown>, headers = writer) {
+  const response = await post('/storage/usage/reconcile', { ...window, ...body }, headers);
+  expect(response.status).toBe(200);
+  return response.body.data as { reconcile: Record<string, unknown>; next_cursor: Record<string, unknown> | null };
+}
+
+/** Calls until next_cursor is null: every answer but the last is partial. */
+async function reconcileToTheEnd(body: Record<string, unknown>, headers = writer) {
+  const answers = [];
+  let cursor: Record<string, unknown> | null = null;
+  do {
+    const answer = await reconcile({ ...body, cursor }, headers);
+    answers.push(answer);
+    cursor = answer.next_cursor;
+    expect(answer.reconcile.partial).toBe(cursor !== null);
+  } while (cursor);
+  return answers;
+}
+
+async function usagesOfWindow() {
+  const usages: any[] = [];
+  let next_token: string | undefined;
+  do {
+    const response = await post('/storage/usage/list', { ...window, limit: 256, ...(next_token && { next_token }) }, reader);
+    usages.push(...response.body.data.usages);
+    next_token = response.body.data.next_token ?? undefined;
+  } while (next_token);
+  return usages;
+}
+
+const sum = (holdings: Record<string, Holding>) =>
+  Object.values(holdings).reduce((total, holding) => ({ count: total.count + holding.count, bytes: total.bytes + holding.bytes }), { count: 0, bytes: 0 });
+
+describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
+  let uninterrupted: Record<string, unknown>;
+  let recorded: any[];
+
+  beforeAll(async () => {
+    const [answer, ...more] = await reconcileToTheEnd({ limit: 100 });
+    expect(more).toEqual([]);
+    uninterrupted = answer!.reconcile;
+    recorded = await usagesOfWindow();
+  }, 60_000);
+
+  it("measures exactly the organisation's objects, per prefix, and its items, per cost centre, and never a neighbour's", () => {
+    const objects = sum(prefixes);
+    expect(objects.count).toBe(seededObjects);
+    expect(uninterrupted).toEqual({
+      orgcode,
+      window: { from_utc: '2026-01-15T00:00:00.000Z', to_utc: '2026-01-16T00:00:00.000Z' },
+      scanned_prefixes: expect.any(Number),
+      processed_prefixes: expect.any(Number),
+      usage_records: Object.keys(prefixes).length + Object.keys(costCentres).length,
+      object_bytes: objects.bytes,
+      object_count: seededObjects,
+      record_bytes: expect.any(Number),
+      record_items: seededItems + credentials,
+      errors: 0,
+      partial: false,
+    });
+    expect(uninterrupted.processed_prefixes).toBe(uninterrupted.scanned_prefixes);
+
+    const objectRecords = recorded.filter((usage) => usage.resource_type === 'object_store');
+    expect(Object.fromEntries(objectRecords.map((usage) => [usage.resource_ref, { count: usage.object_count, bytes: usage.bytes }]))).toEqual(prefixes);
+    const tableRecords = recorded.filter((usage) => usage.resource_type === 'table_store');
+    const byCostCentre = Object.fromEntries(tableRecords.map((usage) => [usage.cccode ?? '-', { count: usage.item_count, bytes: usage.bytes }]));
+    expect(Object.keys(byCostCentre).sort()).toEqual(Object.keys(costCentres).sort());
+    for (const cccode of ['AAAA-0000-0001', 'BBBB-0000-0002']) expect(byCostCentre[cccode]).toEqual(costCentres[cccode]);
+    // The callers' credentials have no cost centre either.
+    expect(byCostCentre['-']!.count).toBe(costCentres['-']!.count + credentials);
+    expect(byCostCentre['-']!.bytes).toBeGreaterThan(costCentres['-']!.bytes);
+    expect(uninterrupted.record_bytes).toBe(tableRecords.reduce((total, usage) => total + usage.bytes, 0));
+    for (const usage of recorded) {
+      expect(usage).toMatchObject({ usage_id: expect.stringMatching(/^stur_[0-9a-f]{32}$/), service: 'accounting', window: uninterrupted.window });
+    }
+  });
+
+  it('gives, resumed call after call with limit 7, exactly the totals of the uninterrupted run, and re-writes the same records', async () => {
+    const answers = await reconcileToTheEnd({ limit: 7 });
+    expect(answers.length).toBeGreaterThan(3);
+    expect(answers.at(-1)!.reconcile).toEqual(uninterrupted);
+
+    const rewritten = await usagesOfWindow();
+    const figures = (usages: any[]) =>
+      usages.map(({ usage_id, resource_ref, cccode, bytes, object_count, item_count }) => ({ usage_id, resource_ref, cccode, bytes, object_count, item_count }));
+    expect(figures(rewritten)).toEqual(figures(recorded));
+    expect(rewritten.map((usage) => usage.measured_at)).not.toEqual(recorded.map((usage) => usage.measured_at));
+  }, 60_000);
+
+  it('answers every call with the totals so far and a cursor whose fields say where it stands', async () => {
+    const first = await reconcile({ limit: 1, dry_run: true });
+    expect(first.reconcile).toMatchObject({ scanned_prefixes: 3, processed_prefixes: 1, object_count: 2, partial: true });
+    expect(first.next_cursor).toEqual({
+      source_index: 0,
+      dt_index: 0,
+      org_prefix_token: '',
+      pending_prefixes: [`orgs/${orgcode}/exports/`],
+      current_prefix: `orgs/${orgcode}/attachments/`,
+      continuation_token: '',
+      partial_bytes: 0,
+      partial_objects: 0,
+      partial_record_by_cccode: {},
+      progress: expect.objectContaining({ scanned_prefixes: 3, processed_prefixes: 1, object_count: 2 }),
+      seal: expect.any(String),
+    });
+    const second = await reconcile({ limit: 1, dry_run: true, cursor: first.next_cursor });
+    expect(second.next_cursor).toMatchObject({
+      current_prefix: `orgs/${orgcode}/attachments/`,
+      continuation_token: expect.any(String),
+      partial_objects: 1000,
+      partial_bytes: expect.any(Number),
+    });
+  });
+
+  it('answers a forged, altered or foreign cursor with 400 validation-error', async () => {
+    const { next_cursor: cursor } = await reconcile({ limit: 3, dry_run: true });
+    const forgeries: Array<[Record<string, unknown>, Record<string, unknown>, Record<string, string>?]> = [
+      [{ cursor: { ...cursor, partial_bytes: 0 } }, { dry_run: true }],
+      [{ cursor: { ...cursor, pending_prefixes: [] } }, { dry_run: true }],
+      [{ cursor: { ...cursor, progress: { ...(cursor!.progress as object), object_count: 0 } } }, { dry_run: true }],
+      [{ cursor: { ...cursor, seal: 'A'.repeat(43) } }, { dry_run: true }],
+      // A dry run's cursor cannot resume a run that writes, nor another window's, nor another organisation's.
+      [{ cursor }, {}],
+      [{ cursor, to_utc: '2026-01-17T00:00:00Z' }, { dry_run: true }],
+      [{ cursor }, { dry_run: true }, await caller(neighbour, ['acct_export_admin'])],
+    ];
+    for (const [change, fields, headers] of forgeries) {
+      const response = await post('/storage/usage/reconcile', { ...window, ...fields, ...change }, headers ?? writer);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({ error_code: 'accounting.invalid_token', major: { tag: 'validation-error' } });
+      expect(response.body.error.details.issues).toEqual([{ path: 'cursor', message: expect.any(String) }]);
+    }
+    const { seal: _seal, ...unsealed } = cursor!;
+    const response = await post('/storage/usage/reconcile', { ...window, dry_run: true, cursor: unsealed }, writer);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues).toEqual([{ path: 'cursor.seal', message: 'Required' }]);
+  });
+
+  it('ends a call whose read fails (injected throttling) as partial with the error counted; resuming gives the same totals', async () => {
+    const name = 'injected-throttling';
+    let queries = 0;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand' && (queries += 1) === 3) {
+          throw new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const answers = await reconcileToTheEnd({ limit: 100, dry_run: true });
+      expect(answers.map((answer) => answer.reconcile.errors)).toEqual([1, 1]);
+      expect(answers.at(-1)!.reconcile).toEqual({ ...uninterrupted, usage_records: 0, errors: 1 });
+      const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toContainEqual(expect.objectContaining({ message: 'storage reconcile unit failed', orgcode, unit: expect.any(Object) }));
+    } finally {
+      logged.mockRestore();
+      dynamo().middlewareStack.remove(name);
+    }
+  }, 60_000);
+});
+
+describe('/storage/usage/reconcile windows', () => {
+  it('refuses a window over more than 366 UTC days, whose meters it would read day by day', async () => {
+    const response = await post('/storage/usage/reconcile', { from_utc: '2025-01-01T12:00:00Z', to_utc: '2026-01-02T00:00:01Z' }, writer);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.issues).toEqual([{ path: 'to_utc', message: 'must be within 366 UTC days of from_utc' }]);
+    const year = await post('/storage/usage/reconcile', { from_utc: '2024-01-01T00:00:00Z', to_utc: '2025-01-01T00:00:00Z', dry_run: true, limit: 1 }, writer);
+    expect(year.status).toBe(200);
+  });
+});
+
+describe('/storage/usage/reconcile as a dry run', () => {
+  it('measures as a run does and writes nothing', async () => {
+    const org = uniqueOrgcode('RECDRY');
+    const headers = await callerHeaders({ orgcode: org, roles: ['finance_audit'] });
+    await Promise.all([seedObjects(org, 40), seedItems(org, metersPerDay + 20, day)]);
+    const [answer] = await reconcileToTheEnd({ dry_run: true, limit: 100 }, headers);
+    expect(answer!.reconcile).toMatchObject({ object_count: 40, record_items: metersPerDay + 20 + 1, usage_records: 0, partial: false });
+    const listed = await post('/storage/usage/list', { ...window }, headers);
+    expect(listed.body.data.usages).toEqual([]);
+  });
+});

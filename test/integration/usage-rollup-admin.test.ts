@@ -1,0 +1,104 @@
+import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
+import { localCredentials, localRegion } from '../../shared/local/environment';
+import type { UsageRollupRun } from '../../shared/rollups/usage-rollup';
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { costCentreA, todayUtc, wholeDay } from '../support/usage-days';
+
+/**
+ * The usage rollup's operator function (the admin CLI's path) over a past day
+ * of storage usage, and what its routes and functions refuse
+ * (docs/decisions.md: Usage rollups). A day of calls is in usage-rollups.test.ts.
+ */
+
+let api: LocalApi;
+beforeAll(async () => {
+  api = await startLocalApi();
+});
+afterAll(() => api.close());
+
+const operatorRun = (payload: Record<string, unknown>) => invokeOperator<UsageRollupRun>('usage-rollup-admin', { action: 'run', ...payload });
+const subjectOf = (record: any) => [record.service, record.scope, record.cccode ?? null];
+
+describe('a past day of storage usage, re-run by the operator', () => {
+  /** A day no other test records usage on, so a run over every metered org sees only this file's. */
+  const pastDay = '2024-06-11';
+
+  it('finds the organisation by the day its storage counts on, gives a service without calls zero usage, and re-runs one organisation', async () => {
+    const orgcode = uniqueOrgcode('USP');
+    const writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
+    const reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
+    const requestContext = { orgcode, actor: 'storage-meter', context_source: 'api_key' };
+    const measurements = [
+      { resource_type: 'object_store', resource_ref: 'orgs/media/', service: 'media', bytes: 10.5, object_count: 2, cccode: costCentreA, window: wholeDay(pastDay) },
+      { resource_type: 'object_store', resource_ref: 'orgs/media/2/', service: 'media', bytes: 20.25, object_count: 4, cccode: costCentreA, measured_at: `${pastDay}T23:59:59Z` },
+      { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 4096, item_count: 40, measured_at: `${pastDay}T08:00:00Z` },
+    ];
+    for (const usage of measurements) {
+      const recorded = await post('/storage/usage/record', { usage, reason: 'measured', source_refs: [], request_context: requestContext }, writer);
+      expect(recorded.status).toBe(200);
+    }
+
+    const run = await operatorRun({ dt: pastDay });
+    const records = (await post('/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay }, reader)).body.data.rollups;
+
+    expect(run.days).toEqual([{ dt: pastDay, orgs: expect.any(Number), records: expect.any(Number), removed: 0 }]);
+    expect(run.days[0]!.orgs).toBeGreaterThanOrEqual(1);
+    const noUsage = { totals: { records: 0, api_calls: 0, deliveries: 0, bandwidth_in_bytes: 0, bandwidth_out_bytes: 0, errors: 0 }, surfaces: {} };
+    const storageRefs = [{ kind: 'storage_usage_day', id: pastDay }];
+    expect(records.map((record: any) => [...subjectOf(record), record.usage, record.source_stats, record.source_refs])).toEqual([
+      ['accounting', 'unattributed', null, noUsage, { objects: 0, bytes: 4096, records: 1 }, storageRefs],
+      ['accounting', 'org', null, noUsage, { objects: 0, bytes: 4096, records: 1 }, storageRefs],
+      ['media', 'cccode', costCentreA, noUsage, { objects: 6, bytes: 31, records: 2 }, storageRefs],
+      ['media', 'org', null, noUsage, { objects: 6, bytes: 31, records: 2 }, storageRefs],
+    ]);
+
+    const rerun = await operatorRun({ dt: pastDay, orgcode });
+    const rerunRecords = (await post('/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay }, reader)).body.data.rollups;
+
+    expect(rerun.days).toEqual([{ dt: pastDay, orgs: 1, records: 4, removed: 0 }]);
+    expect(rerunRecords).toEqual(records.map((record: any) => ({ ...record, run_id: rerun.run_id, revision: 2, updated_at: expect.any(String) })));
+  });
+
+  it('refuses a day that has not ended, a range backwards or longer than 31 days, and a malformed day', async () => {
+    await expect(operatorRun({ dt: todayUtc() })).rejects.toThrow(/dt: must be a day that has ended/);
+    await expect(operatorRun({ dt: '2024-06-14', to: '2024-06-13' })).rejects.toThrow(/to: must not be before dt/);
+    await expect(operatorRun({ dt: '2024-06-01', to: '2024-07-02' })).rejects.toThrow(/to: must be at most 31 days/);
+    await expect(operatorRun({ dt: '2024-02-30' })).rejects.toThrow(/dt: must be a day of the calendar/);
+  });
+});
+
+describe('the usage rollup routes and functions', () => {
+  it('answers a cost centre with another scope, or scope cccode without one, with 400 validation-error', async () => {
+    const reader = await callerHeaders({ orgcode: uniqueOrgcode('USV'), owner: true });
+
+    const answers = [
+      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', cccode: costCentreA, scope: 'org' }, reader),
+      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', scope: 'cccode' }, reader),
+      await post('/usage/rollup/list', { cccode: costCentreA, scope: 'unattributed' }, reader),
+      await post('/usage/rollup/list', { from_dt: '2024-06-12', to_dt: '2024-06-11' }, reader),
+    ];
+
+    expect(answers.map((answer) => [answer.status, answer.body.error.details.issues])).toEqual([
+      [400, [{ path: 'scope', message: 'must be cccode, or left out, with a cccode' }]],
+      [400, [{ path: 'cccode', message: 'is required with scope cccode' }]],
+      [400, [{ path: 'scope', message: 'must be cccode, or left out, with a cccode' }]],
+      [400, [{ path: 'to_dt', message: 'must not be before from_dt' }]],
+    ]);
+  });
+
+  it('keeps the usage rollup functions off the HTTP API and its routes off the Invoke API', async () => {
+    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 });
+    const invoke = (name: string) => lambda.send(new InvokeCommand({ FunctionName: name, Payload: new TextEncoder().encode('{}') }));
+    try {
+      for (const path of ['/usage-rollup-admin', '/daily-usage-rollup', '/usage/rollup/usage-rollup-admin', '/usage/rollup/run']) {
+        expect((await post(path, { action: 'run', dt: '2024-06-11' })).status).toBe(404);
+      }
+      for (const name of ['usage-rollup-get', 'usage-rollup-list']) {
+        await expect(invoke(name)).rejects.toBeInstanceOf(ResourceNotFoundException);
+      }
+    } finally {
+      lambda.destroy();
+    }
+  });
+});
