@@ -91,6 +91,8 @@ export class AccountingFunction extends Construct {
       BUILD_VERSION: bindings.build.version,
       BUILD_ID: bindings.build.id,
       METRICS_NAMESPACE: deployment.metricsNamespace,
+      ORG_RATE_LIMIT_PER_SECOND: String(deployment.orgRateLimit.perSecond),
+      ORG_RATE_LIMIT_BURST: String(deployment.orgRateLimit.burst),
     };
     if (bindings.tokenKeys.previous) environment.TOKEN_SIGNING_KEY_PREVIOUS = bindings.tokenKeys.previous;
     // Only functions granted a store or target learn its name.

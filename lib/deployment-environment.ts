@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { OrgRateLimit } from '../shared/http/org-rate-limit';
 
 /** `cdk deploy -c env=<name>`; without `-c env`, `default`. */
 export const deploymentEnvironmentNames = ['default', 'dev', 'staging', 'prod'] as const;
@@ -39,6 +40,12 @@ export interface DeploymentEnvironment {
   bucketAccessLogExpiry: Duration;
   /** The HTTP API stage's default throttle for all callers together: steady requests per second, and burst. */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /**
+   * What one organisation may call, per route function environment, before it
+   * is answered 429 (docs/decisions.md: Per-organisation limit): so one busy
+   * organisation cannot take the whole stage throttle.
+   */
+  orgRateLimit: OrgRateLimit;
   alarms: AlarmThresholds;
   /**
    * The page-token signing key's generation: raising it by one rotates the
@@ -66,6 +73,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
     logRetention: logs.RetentionDays.THREE_MONTHS,
     bucketAccessLogExpiry: Duration.days(90),
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    orgRateLimit: { perSecond: 20, burst: 40 },
     alarms: {
       functionErrors: 5,
       functionThrottles: 5,
@@ -85,6 +93,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
     logRetention: logs.RetentionDays.TWO_WEEKS,
     bucketAccessLogExpiry: Duration.days(14),
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    orgRateLimit: { perSecond: 20, burst: 40 },
     alarms: {
       functionErrors: 5,
       functionThrottles: 5,
@@ -104,6 +113,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
     logRetention: logs.RetentionDays.ONE_MONTH,
     bucketAccessLogExpiry: Duration.days(30),
     apiThrottle: { rateLimit: 50, burstLimit: 100 },
+    orgRateLimit: { perSecond: 20, burst: 40 },
     alarms: {
       functionErrors: 3,
       functionThrottles: 1,
@@ -123,6 +133,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
     logRetention: logs.RetentionDays.ONE_YEAR,
     bucketAccessLogExpiry: Duration.days(365),
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+    orgRateLimit: { perSecond: 100, burst: 200 },
     alarms: {
       functionErrors: 1,
       functionThrottles: 1,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ValidationError } from './domain/errors';
 import type { TokenKeys } from './domain/page-token';
+import type { OrgRateLimit } from './http/org-rate-limit';
 import { validate } from './domain/validation';
 
 /**
@@ -29,6 +30,10 @@ const environmentSchema = z.object({
   EXPORT_WORKER_FUNCTION_NAME: z.optional(z.string().check(z.minLength(1))),
   /** The EventBridge bus the service publishes its own events to. */
   EVENT_BUS_NAME: z._default(z.string().check(z.minLength(1)), 'default'),
+  /** Calls one organisation may make per second in one function environment (docs/decisions.md: Per-organisation limit)... */
+  ORG_RATE_LIMIT_PER_SECOND: z._default(z.coerce.number().check(z.positive(), z.maximum(1_000_000)), 100),
+  /** ...and at once, after a quiet spell. */
+  ORG_RATE_LIMIT_BURST: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** Most events in one export batch; larger windows split into several batches. */
   EXPORT_BATCH_SIZE: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 10_000),
 });
@@ -42,6 +47,7 @@ export type ServiceConfig = {
   exportWorkerFunctionName: string | undefined;
   eventBusName: string;
   exportBatchSize: number;
+  orgRateLimit: OrgRateLimit;
 };
 
 let cached: ServiceConfig | undefined;
@@ -61,6 +67,7 @@ export function serviceConfig(): ServiceConfig {
     exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,
     eventBusName: env.EVENT_BUS_NAME,
     exportBatchSize: env.EXPORT_BATCH_SIZE,
+    orgRateLimit: { perSecond: env.ORG_RATE_LIMIT_PER_SECOND, burst: env.ORG_RATE_LIMIT_BURST },
   };
   return cached;
 }

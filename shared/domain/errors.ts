@@ -195,6 +195,17 @@ export class InvalidStateError extends AccountingError {
   }
 }
 
+/** The caller's organisation is over its call rate (docs/decisions.md: Per-organisation limit). */
+export class OrgRateLimitedError extends AccountingError {
+  readonly tag = 'throttled';
+  readonly httpStatus = 429;
+  override readonly retryable = true;
+
+  constructor(retryAfterMs: number) {
+    super('org_rate_limited', "The organisation's calls are over its rate; retry after retry_after_ms", { retry_after_ms: retryAfterMs });
+  }
+}
+
 export class ThrottledError extends AccountingError {
   readonly tag = 'throttled';
   readonly httpStatus = 429;

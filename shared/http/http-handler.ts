@@ -5,7 +5,7 @@ import { authenticate, withoutBodyCredentials } from '../auth/authenticate';
 import { type Caller, capturedRequestContext } from '../auth/caller';
 import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
-import { type ErrorTag, ValidationError } from '../domain/errors';
+import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { CallContext } from './call-context';
@@ -13,6 +13,7 @@ import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
+import { OrgRateLimiter } from './org-rate-limit';
 import { logAnsweredCall } from './request-log';
 import { meterAnsweredCall } from './usage-metering';
 
@@ -88,11 +89,21 @@ const jsonObjectBody: Middleware = {
   },
 };
 
+let orgRateLimiter: OrgRateLimiter | undefined;
+
+/**
+ * Authenticates the caller, then admits the call under its organisation's
+ * rate: counted once the organisation is proven, so a forged x-orgcode cannot
+ * spend another organisation's allowance.
+ */
 function authentication(route: RouteDefinition): Middleware {
   return {
     before: async ({ context }) => {
       const { call } = context;
       call.caller = await authenticate(call.headers, call.body ?? {}, route.roles, call.receivedAt);
+      orgRateLimiter ??= new OrgRateLimiter(serviceConfig().orgRateLimit);
+      const retryAfterMs = orgRateLimiter.admit(call.caller.orgcode, Date.now());
+      if (retryAfterMs > 0) throw new OrgRateLimitedError(retryAfterMs);
     },
   };
 }

@@ -39,6 +39,10 @@ export function localEnvironment(input: LocalEnvironmentInput): Record<string, s
     EXPORT_WORKER_FUNCTION_NAME: exportWorkerFunctionName,
     // The local server prints one readable line per request instead of the functions' JSON lines.
     ACCOUNTING_LOG_LINES: 'off',
+    // One process serves every call here, as one function environment would serve them all: the
+    // per-organisation limit (deployed: per environment) is set above what the tests and benches send.
+    ORG_RATE_LIMIT_PER_SECOND: '10000',
+    ORG_RATE_LIMIT_BURST: '10000',
     AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
     AWS_ENDPOINT_URL_S3: input.s3Endpoint,
     AWS_REGION: localRegion,

@@ -155,6 +155,16 @@ describe('functions in every environment', () => {
       }
     }
   });
+
+  it("limit each organisation's calls at their environment's rate and burst", () => {
+    for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
+      const { perSecond, burst } = deploymentEnvironments[name].orgRateLimit;
+      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME)) {
+        expect(fn.Properties.Environment.Variables).toMatchObject({ ORG_RATE_LIMIT_PER_SECOND: String(perSecond), ORG_RATE_LIMIT_BURST: String(burst) });
+      }
+    }
+    expect(deploymentEnvironments.prod.orgRateLimit.perSecond).toBeGreaterThan(deploymentEnvironments.dev.orgRateLimit.perSecond);
+  });
 });
 
 describe('alarms', () => {

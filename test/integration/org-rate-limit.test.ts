@@ -1,0 +1,71 @@
+import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { type LocalApi, post, startLocalApi } from '../support/local-api';
+
+/**
+ * The per-organisation limit through the real chain. The settings are read
+ * once per module registry, which is this file's own: a burst of 3 at one call
+ * a second here leaves every other suite at the defaults.
+ */
+const burst = 3;
+const saved = { perSecond: process.env.ORG_RATE_LIMIT_PER_SECOND, burst: process.env.ORG_RATE_LIMIT_BURST };
+let api: LocalApi;
+beforeAll(async () => {
+  process.env.ORG_RATE_LIMIT_PER_SECOND = '1';
+  process.env.ORG_RATE_LIMIT_BURST = String(burst);
+  api = await startLocalApi();
+});
+afterAll(async () => {
+  await api.close();
+  for (const [name, value] of [
+    ['ORG_RATE_LIMIT_PER_SECOND', saved.perSecond],
+    ['ORG_RATE_LIMIT_BURST', saved.burst],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+const absentEvent = { event_id: 'evt_absent' };
+
+describe('per-organisation rate limit', () => {
+  it('answers 429 throttled in the envelope, retryable and with the wait, once an org has spent its burst; another org is unaffected', async () => {
+    // Arrange
+    const busy = await callerHeaders({ orgcode: uniqueOrgcode('RATE'), owner: true });
+    const quiet = await callerHeaders({ orgcode: uniqueOrgcode('RATE'), owner: true });
+
+    // Act
+    const statuses: number[] = [];
+    for (let call = 0; call < burst; call += 1) statuses.push((await post('/event/get', absentEvent, busy)).status);
+    const refused = await post('/event/get', absentEvent, busy);
+    const other = await post('/event/get', absentEvent, quiet);
+
+    // Assert
+    expect(statuses).toEqual([404, 404, 404]);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      error_code: 'accounting.org_rate_limited',
+      http_status: 429,
+      retryable: true,
+      major: { tag: 'throttled' },
+      details: { retry_after_ms: expect.any(Number) },
+    });
+    expect(refused.body.error.details.retry_after_ms).toBeGreaterThan(0);
+    expect(refused.body.error.details.retry_after_ms).toBeLessThanOrEqual(1000);
+    expect(other.status).toBe(404);
+  });
+
+  it('does not count a call whose credential fails, so a forged x-orgcode spends nothing of that org', async () => {
+    // Arrange
+    const orgcode = uniqueOrgcode('RATE');
+    const genuine = await callerHeaders({ orgcode, owner: true });
+
+    // Act
+    for (let call = 0; call < burst * 2; call += 1) {
+      expect((await post('/event/get', absentEvent, { 'x-orgcode': orgcode, 'x-api-key': 'ak_forged-0123456789abcdef' })).status).toBe(401);
+    }
+    const afterForgeries = await post('/event/get', absentEvent, genuine);
+
+    // Assert
+    expect(afterForgeries.status).toBe(404);
+  });
+});
