@@ -358,14 +358,21 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const auth = credentialRead(writer);
       // findInvoice(): a consistent GetItem.
       const read = new GetCommand({ TableName: tableName, Key: keys.invoice(writer.orgcode, invoice.invoice_id), ConsistentRead: true });
-      // saveInvoiceChange(): the payment, the invoice under its revision, the event and its lineage, the three receivable writes.
-      const invoicePut: GuardedPut = {
-        item: invoiceItem(change.invoice),
-        condition: { expression: 'revision = :expected', values: { ':expected': invoice.revision } },
+      // saveInvoiceChange() through updateRevisioned(): the invoice first, under its revision, then the payment,
+      // the event and its lineage, the three receivable writes.
+      const invoicePut = {
+        Put: {
+          TableName: tableName,
+          Item: invoiceItem(change.invoice),
+          ConditionExpression: 'attribute_exists(pk) AND #revision = :expected',
+          ExpressionAttributeNames: { '#revision': 'revision' },
+          ExpressionAttributeValues: { ':expected': invoice.revision },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        },
       };
-      const writes = [paymentPut(change.payment), invoicePut, ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
+      const companions = [paymentPut(change.payment), ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
       const marker = dayMarker(writer.orgcode, event.occurred_at);
-      const write = new TransactWriteCommand({ TransactItems: writes.map(transactItem) });
+      const write = new TransactWriteCommand({ TransactItems: [invoicePut, ...companions.map(transactItem)] });
       // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.
       const prune = new DeleteCommand({
         TableName: tableName,

@@ -4,17 +4,28 @@
  * operator Lambda with the ordinary AWS SDK client. Without `--function-name` it targets the local
  * server (`npm start`) through the endpoints it wrote; with `--function-name F
  * [--region R]` a deployed stack, with the AWS credentials of the environment.
+ * `dead-letter list|show|redrive` reads the consumers' dead-letter queue with
+ * the SQS client and redrives through the Lambda client: the local server's,
+ * or with `--queue-url URL [--region R]` a deployed stack's.
  *
- * Prints the function's result as one JSON object on stdout; errors go to stderr
+ * Prints the result as one JSON object on stdout; errors go to stderr
  * with exit code 1.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { readEndpoints } from '../shared/local/endpoints-file';
 import { localCredentials } from '../shared/local/environment';
 import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
+import {
+  type DeadLetterQueue,
+  listDeadLetters,
+  redriveDeadLetter,
+  redriveEveryDeadLetter,
+  showDeadLetter,
+} from '../shared/operators/dead-letter-redrive';
 
 const usage = `Usage:
   npm run -s admin -- credential issue --orgcode ORG --actor ACTOR --roles r1,r2 [--owner]
@@ -23,9 +34,13 @@ const usage = `Usage:
   npm run -s admin -- credential list --orgcode ORG
   npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
   npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
+  npm run -s admin -- dead-letter list
+  npm run -s admin -- dead-letter show --id ID
+  npm run -s admin -- dead-letter redrive --id ID | --all
 
 Target (default: the local server started with \`npm start\`):
   --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
+  --queue-url URL [--region R]        dead-letter: a deployed stack's queue (its ConsumerDeadLetterQueueUrl output)
   --data-dir DIR                      the local server's data folder (default .data)`;
 
 class UsageError extends Error {
@@ -45,8 +60,11 @@ type Flags = {
   fingerprint?: string;
   dt?: string;
   to?: string;
+  id?: string;
+  all?: boolean;
   region?: string;
   'function-name'?: string;
+  'queue-url'?: string;
   'data-dir'?: string;
   help?: boolean;
 };
@@ -65,8 +83,11 @@ async function main(): Promise<void> {
       fingerprint: { type: 'string' },
       dt: { type: 'string' },
       to: { type: 'string' },
+      id: { type: 'string' },
+      all: { type: 'boolean' },
       region: { type: 'string' },
       'function-name': { type: 'string' },
+      'queue-url': { type: 'string' },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -79,10 +100,13 @@ async function main(): Promise<void> {
   const [group, action, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError('Unknown command.');
   let result: unknown;
+  let failure: string | undefined;
   if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(action, flags));
   else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(group, action, flags));
+  else if (group === 'dead-letter') ({ result, failure } = await deadLetterCommand(action, flags));
   else throw new UsageError('Unknown command.');
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (failure) throw new Error(failure);
 }
 
 /** The `credential-admin` payload for one action; the function validates it in full. */
@@ -122,7 +146,64 @@ function rollupPayload(group: keyof typeof rollupFunctions, action: string | und
   };
 }
 
-function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'dt'): string {
+/**
+ * A `dead-letter` action on the local server's queue or the deployed one
+ * `--queue-url` names. A redrive that leaves a message in the queue prints
+ * its outcome and fails the command.
+ */
+async function deadLetterCommand(action: string | undefined, flags: Flags): Promise<{ result: unknown; failure?: string }> {
+  if (action !== 'list' && action !== 'show' && action !== 'redrive') {
+    throw new UsageError(`Unknown dead-letter action "${action ?? ''}": use list, show or redrive.`);
+  }
+  if (action === 'redrive' && (flags.id === undefined) === (flags.all !== true)) {
+    throw new UsageError('dead-letter redrive takes either --id or --all.');
+  }
+  const id = action === 'list' || flags.all ? '' : required(flags, 'id');
+  const { queue, where } = deadLetterQueue(flags);
+  try {
+    if (action === 'list') return { result: { queue_url: queue.queueUrl, dead_letters: await listDeadLetters(queue) } };
+    if (action === 'show') return { result: await showDeadLetter(queue, id) };
+    if (flags.all) {
+      const outcomes = await redriveEveryDeadLetter(queue);
+      const kept = outcomes.filter((outcome) => outcome.outcome === 'kept').length;
+      return {
+        result: { redriven: outcomes.length - kept, kept, outcomes },
+        failure: kept > 0 ? `${kept} of ${outcomes.length} dead letters failed again and stay in the queue.` : undefined,
+      };
+    }
+    const outcome = await redriveDeadLetter(queue, id);
+    return {
+      result: outcome,
+      failure:
+        outcome.outcome === 'kept'
+          ? `${outcome.consumer ?? 'The consumer'} failed again on dead letter ${outcome.id}: ${outcome.error_type}: ${outcome.error_message}. It stays in the queue.`
+          : undefined,
+    };
+  } catch (error) {
+    throw unreachable(error, where);
+  } finally {
+    queue.sqs.destroy();
+    queue.lambda.destroy();
+  }
+}
+
+/** The local server's dead-letter queue, or with `--queue-url` (and `--region`) a deployed stack's. */
+function deadLetterQueue(flags: Flags): { queue: DeadLetterQueue; where: string } {
+  if (flags['queue-url'] !== undefined || flags.region !== undefined) {
+    const queueUrl = flags['queue-url'];
+    if (!queueUrl) throw new UsageError('--queue-url is required with --region.');
+    const region = flags.region ? { region: flags.region } : {};
+    return { queue: { sqs: new SQSClient(region), lambda: new LambdaClient(region), queueUrl }, where: `queue ${queueUrl}` };
+  }
+  const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
+  const local = { endpoint: endpoints.invokeEndpoint, region: endpoints.region, credentials: localCredentials, maxAttempts: 1 };
+  return {
+    queue: { sqs: new SQSClient(local), lambda: new LambdaClient(local), queueUrl: endpoints.deadLetterQueueUrl },
+    where: `the local server at ${endpoints.invokeEndpoint}`,
+  };
+}
+
+function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'dt' | 'id'): string {
   const value = flags[name];
   if (!value) throw new UsageError(`--${name} is required.`);
   return value;
@@ -169,13 +250,16 @@ async function invoke(flags: Flags, localName: string, payload: unknown): Promis
     }
     return result;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
-      throw new Error(`Could not reach ${where}. Is \`npm start\` running?`);
-    }
-    throw error;
+    throw unreachable(error, where);
   } finally {
     client.destroy();
   }
+}
+
+/** A refused connection says which server was not there; any other error is passed on. */
+function unreachable(error: unknown, where: string): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') return error;
+  return new Error(`Could not reach ${where}. Is \`npm start\` running?`);
 }
 
 main().catch((error: unknown) => {

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
   const endpoints: LocalEndpoints = {
     apiUrl: `${functions.api.url}${apiBasePath}`,
     invokeEndpoint: functions.aws.url,
+    deadLetterQueueUrl: functions.deadLetterQueueUrl,
     region: localRegion,
     tableName: services.tableName,
     bucketName: services.bucketName,
@@ -130,6 +131,7 @@ function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): 
       const matched = `${pattern.source.join(' | ')} / ${pattern['detail-type'].join(' | ')}`;
       return `                     ${name}  ← ${matched}`;
     }),
+    `  Dead letters     ${endpoints.deadLetterQueueUrl}  (SQS; npm run -s admin -- dead-letter list|show|redrive)`,
     `  DynamoDB Local   ${endpoints.dynamodbEndpoint}  table ${endpoints.tableName}` +
       (dynamodbLoopbackOnly
         ? '  (loopback only, no CORS origin)'

@@ -45,7 +45,8 @@ const ruleDeliveryRetries = { retryAttempts: 185, maxEventAge: Duration.hours(24
  * registry entry, each behind an EventBridge rule with the entry's pattern on
  * the stack's bus. Delivery is asynchronous and at least once.
  *
- * One dead-letter queue keeps what could not be handled, with the reason.
+ * One dead-letter queue keeps what could not be handled, with the reason,
+ * until an operator redrives it (`npm run admin -- dead-letter`).
  * A consumer's on-failure destination is the dead-letter notifier, sent the
  * invocation record (the event as `requestPayload`, the last error as
  * `responsePayload.errorType` and `errorMessage`): it tells team finance_audit

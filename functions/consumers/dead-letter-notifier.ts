@@ -1,4 +1,5 @@
-import { failedInvocationRecord, notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
+import { invocationRecord } from '../../shared/domain/invocation-record';
+import { notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
 import { payloadHandler } from '../../shared/lambda/payload-handler';
 
-export const handler = payloadHandler(failedInvocationRecord, (record) => notifyDeadLetter(record, new Date()));
+export const handler = payloadHandler(invocationRecord, (record) => notifyDeadLetter(record, new Date()));

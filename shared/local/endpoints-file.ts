@@ -5,8 +5,10 @@ import { isProcessAlive } from './process-alive';
 /** What `npm start` tells other local tools (the admin CLI first) about itself. */
 export interface LocalEndpoints {
   apiUrl: string;
-  /** Endpoint for `@aws-sdk/client-lambda` (and later `client-eventbridge`). */
+  /** Endpoint for `@aws-sdk/client-lambda`, `client-eventbridge` and `client-sqs`. */
   invokeEndpoint: string;
+  /** The consumers' dead-letter queue, read with `@aws-sdk/client-sqs` at `invokeEndpoint`. */
+  deadLetterQueueUrl: string;
   region: string;
   tableName: string;
   bucketName: string;

@@ -68,3 +68,6 @@ export function randomSigningKey(): string {
 
 /** Names of the local table and bucket (valid AWS names: DynamoDB Local checks them like AWS). */
 export const localResourceNames = { tableName: 'accounting-local', bucketName: 'accounting-local' } as const;
+
+/** The local consumers' dead-letter queue, served on the local AWS API endpoint. */
+export const localDeadLetterQueueName = 'accounting-local-dead-letters';

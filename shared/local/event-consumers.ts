@@ -4,10 +4,10 @@ import { matchesPattern, type PatternFields } from '../routes/event-pattern';
 import type { BusEvent, LocalEventBus } from './event-bus-api';
 import type { HandlerLoader } from './handler-loader';
 import { type FunctionError, createLambdaContext, functionError, lambdaArn } from './lambda-context';
+import { type LocalQueue, localQueue } from './sqs-queue-api';
 
 /** An event as a rule hands it to its target: the bus's event without the local `eventBusName`. */
 export type DeliveredEvent = Omit<BusEvent, 'eventBusName'>;
-
 
 /** An event a consumer still failed after every attempt, kept with the reason. */
 export interface DeadLetter {
@@ -18,7 +18,7 @@ export interface DeadLetter {
   failed_at: string;
 }
 
-/** What Lambda's on-failure destination is sent for a dead letter: the invocation record. */
+/** What Lambda's on-failure destination is sent for a dead letter: the consumer's invocation record. */
 function failedInvocationRecord(deadLetter: DeadLetter) {
   return {
     version: '1.0',
@@ -35,6 +35,30 @@ function failedInvocationRecord(deadLetter: DeadLetter) {
   };
 }
 
+/** How a function ended after Lambda's retries: its result, or its last error. */
+type RetriedRun = { attempts: number } & ({ result: unknown } | { error: FunctionError });
+
+/**
+ * What the notifier's own destinations put in the queue, on success and on
+ * failure alike: its invocation record, whose `requestPayload` is the consumer's.
+ */
+function notifierInvocationRecord(name: string, consumerRecord: object, outcome: RetriedRun) {
+  const failed = 'error' in outcome;
+  return {
+    version: '1.0',
+    timestamp: new Date().toISOString(),
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: `${lambdaArn(name)}:$LATEST`,
+      condition: failed ? 'RetriesExhausted' : 'Success',
+      approximateInvokeCount: outcome.attempts,
+    },
+    requestPayload: consumerRecord,
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(failed && { functionError: 'Unhandled' }) },
+    responsePayload: failed ? outcome.error : (outcome.result ?? null),
+  };
+}
+
 /** How one event's delivery to one consumer ended. */
 export type DeliveryOutcome =
   | { status: 'succeeded'; consumer: string; event: DeliveredEvent; attempts: number; result: unknown }
@@ -48,7 +72,7 @@ export interface LocalEventConsumers {
   consumersOf(event: PatternFields): string[];
   /** Calls `listener` with every delivery that finishes from now on, succeeded or dead-lettered; returns the unsubscribe. */
   onDelivery(listener: DeliveryListener): () => void;
-  /** The dead-letter queue's contents, oldest first. */
+  /** This stack's dead letters still in the dead-letter queue (a redrive deletes one), oldest first. */
   deadLetters(): readonly DeadLetter[];
   /** Stops routing, drops the retries still waiting, and waits for the attempts under way. */
   close(): Promise<void>;
@@ -71,6 +95,12 @@ export interface EventConsumersOptions {
    * the record is kept in the dead-letter queue (as the stack chains them).
    */
   deadLetterNotifier?: { name: string; timeoutSeconds: number };
+  /**
+   * Where dead letters are kept, each message as the deployed queue gets it:
+   * the notifier's invocation record wrapping the consumer's, or without a
+   * notifier the consumer's alone. A queue of their own when not given.
+   */
+  deadLetterQueue?: LocalQueue;
   log?: (line: string) => void;
 }
 
@@ -93,7 +123,9 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const log = options.log ?? (() => undefined);
   const listeners = new Set<DeliveryListener>();
-  const deadLetters: DeadLetter[] = [];
+  const deadLetterQueue = options.deadLetterQueue ?? localQueue('dead-letters');
+  /** The dead letters of these consumers by the id of their message in the queue. */
+  const deadLetters = new Map<string, DeadLetter>();
   const underway = new Set<Promise<void>>();
   const waitingRetries = new Map<NodeJS.Timeout, () => void>();
 
@@ -117,36 +149,44 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
   }
 
   /**
-   * Runs `run` with Lambda's asynchronous retries: undefined once an attempt
+   * Runs `run` with Lambda's asynchronous retries: the result once an attempt
    * succeeded, the last error once every attempt failed, or 'closed'.
    */
-  async function withRetries(name: string, run: () => Promise<unknown>): Promise<FunctionError | undefined | 'closed'> {
+  async function withRetries(name: string, run: () => Promise<unknown>): Promise<RetriedRun | 'closed'> {
     for (let attemptNumber = 1; ; attemptNumber += 1) {
       try {
-        await run();
-        return undefined;
+        return { attempts: attemptNumber, result: await run() };
       } catch (thrown) {
         const error = functionError(thrown);
         const retryDelay = retryDelaysMs[attemptNumber - 1];
-        if (retryDelay === undefined) return error;
+        if (retryDelay === undefined) return { attempts: attemptNumber, error };
         log(`${name} failed (attempt ${attemptNumber}), retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`);
         if (!(await pause(retryDelay))) return 'closed';
       }
     }
   }
 
-  /** Hands a dead letter's invocation record to the on-failure destination, as Lambda does; false when closed meanwhile. */
-  async function notifyDeadLetter(deadLetter: DeadLetter): Promise<boolean> {
-    const notifier = options.deadLetterNotifier;
-    if (!notifier) return true;
+  /**
+   * Hands a dead letter's invocation record to the on-failure destination, as
+   * Lambda does, and keeps what reaches the queue; false when closed meanwhile.
+   */
+  async function keepDeadLetter(deadLetter: DeadLetter): Promise<boolean> {
     const record = failedInvocationRecord(deadLetter);
-    const outcome = await withRetries(notifier.name, async () => {
-      const handler = await options.loadHandler(notifier.name);
-      return handler(structuredClone(record), createLambdaContext(notifier.name, notifier.timeoutSeconds * 1000));
-    });
-    if (outcome === 'closed') return false;
-    // Its own failure does not hold the record back: the stack sends it to the queue on failure too.
-    if (outcome) log(`${notifier.name} failed on ${deadLetter.function}'s dead letter: ${outcome.errorType}: ${outcome.errorMessage}`);
+    const notifier = options.deadLetterNotifier;
+    let message: object = record;
+    if (notifier) {
+      const outcome = await withRetries(notifier.name, async () => {
+        const handler = await options.loadHandler(notifier.name);
+        return handler(structuredClone(record), createLambdaContext(notifier.name, notifier.timeoutSeconds * 1000));
+      });
+      if (outcome === 'closed') return false;
+      // Its own failure does not hold the record back: the stack sends it to the queue on failure too.
+      if ('error' in outcome) {
+        log(`${notifier.name} failed on ${deadLetter.function}'s dead letter: ${outcome.error.errorType}: ${outcome.error.errorMessage}`);
+      }
+      message = notifierInvocationRecord(notifier.name, record, outcome);
+    }
+    deadLetters.set(deadLetterQueue.send(JSON.stringify(message)), deadLetter);
     return true;
   }
 
@@ -170,8 +210,7 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
             attempts,
             failed_at: new Date().toISOString(),
           };
-          if (!(await notifyDeadLetter(deadLetter))) return undefined;
-          deadLetters.push(deadLetter);
+          if (!(await keepDeadLetter(deadLetter))) return undefined;
           log(
             `${consumer.name} dead letter: ${described} failed ${attempts} times: ` +
               `${error.errorType}: ${error.errorMessage}`,
@@ -207,7 +246,7 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    deadLetters: () => [...deadLetters],
+    deadLetters: () => deadLetterQueue.messages().flatMap((message) => deadLetters.get(message.messageId) ?? []),
     close: async () => {
       unsubscribe();
       for (const [timer, abandon] of waitingRetries) {

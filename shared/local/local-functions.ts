@@ -4,7 +4,7 @@ import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
-import { applyEnvironment } from './environment';
+import { applyEnvironment, localDeadLetterQueueName } from './environment';
 import { type LocalEventBus, localEventBus } from './event-bus-api';
 import { type LocalEventConsumers, startEventConsumers } from './event-consumers';
 import { entryFileLoader, type HandlerLoader } from './handler-loader';
@@ -12,6 +12,7 @@ import { startHttpApi } from './http-api-server';
 import { lambdaInvokeApi } from './lambda-invoke-api';
 import { startScheduleTimers } from './schedule-timers';
 import type { RunningServer } from './server-lifecycle';
+import { type LocalQueue, localQueue } from './sqs-queue-api';
 
 export interface LocalFunctionsOptions {
   /** 0 picks a free port. */
@@ -26,18 +27,21 @@ export interface LocalFunctionsOptions {
 /** The two local front doors: the HTTP API and the loopback AWS API port. */
 export interface LocalFunctions {
   api: RunningServer;
-  /** Lambda Invoke API (operator and background functions) and EventBridge PutEvents. */
+  /** Lambda Invoke API (operator, background and consumer functions), EventBridge PutEvents and SQS. */
   aws: AwsApiServer;
   bus: LocalEventBus;
   /** The consumers the bus's events are routed to, their deliveries and dead letters. */
   consumers: LocalEventConsumers;
+  /** Where the consumers' dead letters are kept, served with the SQS API at `deadLetterQueueUrl`. */
+  deadLetterQueue: LocalQueue;
+  deadLetterQueueUrl: string;
   close(): Promise<void>;
 }
 
 /**
  * Serves every registry route, operator and background function from the entry
  * files the Lambdas are built from, and the local event bus with the consumers
- * its events are routed to. The environment
+ * its events are routed to and their dead-letter queue. The environment
  * (shared/config.ts and the SDK's endpoint variables) must be set before the
  * first request arrives; this process's Lambda and EventBridge clients are
  * pointed at the local AWS API port here, so a route that starts the export
@@ -53,20 +57,29 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
   });
   try {
     const bus = localEventBus({ log: options.log });
+    const deadLetterQueue = localQueue(localDeadLetterQueueName);
     const background = entryFileLoader('background');
     const operators = entryFileLoader('operator');
+    const consumerHandlers = entryFileLoader('consumer');
     const backgroundNames = new Set(backgroundFunctions.map((fn) => fn.name));
-    const loadDirect: HandlerLoader = (name) => (backgroundNames.has(name) ? background(name) : operators(name));
+    const consumerNames = new Set(consumerFunctions.map((fn) => fn.name));
+    const loadDirect: HandlerLoader = (name) => {
+      if (backgroundNames.has(name)) return background(name);
+      return consumerNames.has(name) ? consumerHandlers(name) : operators(name);
+    };
+    // Consumers are invocable too, as in AWS: a dead letter's redrive runs its consumer again, synchronously.
+    const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions];
     const aws = await startAwsApiServer({
       port: options.operatorPort,
-      apis: [lambdaInvokeApi({ functions: [...operatorFunctions, ...backgroundFunctions], loadHandler: loadDirect }), bus.api],
+      apis: [lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect }), bus.api, deadLetterQueue.api],
     });
     applyEnvironment({ AWS_ENDPOINT_URL_LAMBDA: aws.url, AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url });
     const consumers = startEventConsumers({
       bus,
       consumers: consumerFunctions,
-      loadHandler: entryFileLoader('consumer'),
+      loadHandler: consumerHandlers,
       deadLetterNotifier: deadLetterNotifierFunction,
+      deadLetterQueue,
       log: options.log,
     });
     const stopTimers = options.runSchedules
@@ -77,6 +90,8 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       aws,
       bus,
       consumers,
+      deadLetterQueue,
+      deadLetterQueueUrl: `${aws.url}${deadLetterQueue.path}`,
       close: async () => {
         stopTimers();
         // Deliveries under way still reach the table; the servers go once they are done.

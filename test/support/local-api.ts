@@ -4,6 +4,7 @@ import { localCredentials, localRegion } from '../../shared/local/environment';
 import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { startLocalFunctions } from '../../shared/local/local-functions';
+import type { LocalQueue } from '../../shared/local/sqs-queue-api';
 import { apiBasePath } from '../../shared/routes/route-definition';
 import { assertResponseMatchesContract } from './response-contract';
 
@@ -11,12 +12,15 @@ import { assertResponseMatchesContract } from './response-contract';
 export interface LocalApi {
   /** Origin of the HTTP API, e.g. `http://127.0.0.1:41234`; routes live under `/accounting`. */
   baseUrl: string;
-  /** Endpoint of the Lambda Invoke API for operator and background functions, and of EventBridge PutEvents. */
+  /** Endpoint of the Lambda Invoke API (operator, background and consumer functions), EventBridge PutEvents and SQS. */
   invokeUrl: string;
   /** The local event bus: subscribe to see what the service publishes. */
   bus: LocalEventBus;
   /** The consumers of the bus's events: their deliveries and dead letters. */
   consumers: LocalEventConsumers;
+  /** The consumers' dead-letter queue, at `deadLetterQueueUrl` for the SQS client. */
+  deadLetterQueue: LocalQueue;
+  deadLetterQueueUrl: string;
   close(): Promise<void>;
 }
 
@@ -76,6 +80,8 @@ export async function startLocalApi(): Promise<LocalApi> {
     invokeUrl: functions.aws.url,
     bus: functions.bus,
     consumers: functions.consumers,
+    deadLetterQueue: functions.deadLetterQueue,
+    deadLetterQueueUrl: functions.deadLetterQueueUrl,
     close: async () => {
       if (current === api) current = undefined;
       await functions.close();
