@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
 import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
 import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
-import { callMeterUpdate } from '../shared/db/usage-meter-repository';
 import { receivableWrites } from '../shared/db/receivables-repository';
 import type { AccountingEvent } from '../shared/domain/events/accounting-event';
 import { newId } from '../shared/domain/identifiers';
@@ -148,30 +147,14 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       ConsistentRead: true,
     });
 
-  // meterAnsweredCall(): after every answer, one UpdateItem on a shard of the caller's usage meter of the route.
-  // Its byte counts differ per call (the parity check sets them aside), so any stand in here.
-  const meterWrite = (caller: BenchCaller, route: RouteDefinition) => {
-    const usage = { records: route.idempotent ? 1 : 0, bandwidth_in_bytes: 512, bandwidth_out_bytes: 1024, errors: 0 };
-    const update = callMeterUpdate({ orgcode: caller.orgcode, surface: route.path, day: new Date().toISOString() }, usage);
-    return new UpdateCommand({
-      TableName: tableName,
-      Key: update.key,
-      UpdateExpression: update.expression,
-      ExpressionAttributeNames: update.names,
-      ExpressionAttributeValues: update.values,
-    });
-  };
-
-  // A read route's raw side: the credential read, its one read command, the meter write. Built per call (commands are not reusable).
-  const authThenRead = (caller: BenchCaller, route: RouteDefinition, read: GetCommand | QueryCommand) => {
+  // A read route's raw side: the credential read and its one read command. Built per call (commands are not reusable).
+  const authThenRead = (caller: BenchCaller, read: GetCommand | QueryCommand) => {
     const auth = credentialRead(caller);
     // Two branches so each narrows the command for the SDK's overloaded send.
     const sendRead = read instanceof GetCommand ? () => raw.send(read) : () => raw.send(read);
-    const meter = meterWrite(caller, route);
     return async () => {
       await raw.send(auth);
       await sendRead();
-      await raw.send(meter);
     };
   };
 
@@ -205,14 +188,12 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const { event, puts } = eventWrites(now);
       const auth = credentialRead(writer);
       const marker = dayMarker(writer.orgcode, event.occurred_at);
-      const meter = meterWrite(writer, eventRecordRoute);
       if (!keyed) {
         const write = new TransactWriteCommand({ TransactItems: puts.map((put) => ({ Put: put })) });
         return async () => {
           await raw.send(auth);
           await raw.send(marker);
           await raw.send(write);
-          await raw.send(meter);
         };
       }
       // runIdempotently(): the conditional put that takes the key, then the stored response in the event's transaction.
@@ -231,7 +212,6 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         await raw.send(take);
         await raw.send(marker);
         await raw.send(write);
-        await raw.send(meter);
       };
     },
   });
@@ -248,7 +228,6 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       // findEvent(): an eventually consistent GetItem; the consistent retry happens only on a miss.
       return authThenRead(
         reader,
-        eventGetRoute,
         new GetCommand({ TableName: tableName, Key: keys.event(reader.orgcode, eventId), ConsistentRead: false }),
       );
     },
@@ -267,7 +246,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/event/list',
     route: eventListRoute,
     request: () => ({ headers: reader.headers, body: eventListBody }),
-    prepareRaw: () => authThenRead(reader, eventListRoute, listQuery()),
+    prepareRaw: () => authThenRead(reader, listQuery()),
   };
 
   // listLineage(): the lineage partition of one source ref, one page.
@@ -281,7 +260,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/lineage/list',
     route: lineageListRoute,
     request: () => ({ headers: reader.headers, body: lineageListBody }),
-    prepareRaw: () => authThenRead(reader, lineageListRoute, lineageQuery()),
+    prepareRaw: () => authThenRead(reader, lineageQuery()),
   };
 
   // readEventsForReconcile() with no type: the gsi1 query over the window, projected to what is summed.
@@ -304,7 +283,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     label: '/reconcile/report',
     route: reconcileReportRoute,
     request: () => ({ headers: reader.headers, body: reconcileBody }),
-    prepareRaw: () => authThenRead(reader, reconcileReportRoute, reconcileQuery()),
+    prepareRaw: () => authThenRead(reader, reconcileQuery()),
   };
 
   // writeAtomically()'s request for each write of a transaction.
@@ -380,7 +359,6 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         ConditionExpression: 'balance = :zero AND open_invoices = :zero',
         ExpressionAttributeValues: { ':zero': 0 },
       });
-      const meter = meterWrite(writer, invoicePaymentApplyRoute);
       return async () => {
         await raw.send(auth);
         await raw.send(read);
@@ -391,7 +369,6 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         } catch (error) {
           if (!(error instanceof ConditionalCheckFailedException)) throw error;
         }
-        await raw.send(meter);
       };
     },
   };

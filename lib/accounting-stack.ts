@@ -18,6 +18,7 @@ import { AccountingHttpApi } from './http-api';
 import { OperationalAlarms } from './operational-alarms';
 import { OperatorFunctions } from './operator-functions';
 import { TokenSigningKey } from './token-signing-key';
+import { UsageMeterAggregator } from './usage-meter-aggregator';
 
 export interface AccountingStackProps extends StackProps {
   /** Folder holding package.json, package-lock.json and `functions/`. */
@@ -57,8 +58,10 @@ const outboxPublisherName = 'outbox-publisher';
  * config, plus rule and invoke permission when scheduled); event consumers (5
  * each: function, log group, async invoke config, rule, invoke permission) and
  * their dead-letter queue with its policy; the alarms, however many, as one
- * nested stack; CDK metadata. 95 today (54 routes, 73 functions). At 55
- * routes: 95 + 55 x 5 + at most 15 families x 4 access profiles x 2 = 490.
+ * nested stack, and the usage meter aggregator with its role and the log
+ * subscriptions of every route as another; CDK metadata. 96 today (54
+ * routes, 73 functions here and the aggregator). At 55 routes: 96 + 55 x 5 +
+ * at most 16 families x 4 access profiles x 2 = 499.
  * test/cdk measures these numbers and asserts the projection; if it ever
  * fails, move a family into a nested stack, as the alarms are.
  */
@@ -70,6 +73,7 @@ export class AccountingStack extends Stack {
   readonly eventConsumers: EventConsumers;
   readonly httpApi: AccountingHttpApi;
   readonly operatorFunctions: OperatorFunctions;
+  readonly usageMeters: UsageMeterAggregator;
   readonly alarms: OperationalAlarms;
 
   constructor(scope: Construct, id: string, props: AccountingStackProps) {
@@ -102,6 +106,12 @@ export class AccountingStack extends Stack {
     this.operatorFunctions = new OperatorFunctions(this, 'OperatorFunctions', {
       operators: props.operators,
       bindings: withWorker,
+    });
+
+    this.usageMeters = new UsageMeterAggregator(this, 'UsageMeters', {
+      bindings: withWorker,
+      routeLogGroups: new Map([...this.httpApi.routeFunctions].map(([name, handler]) => [name, handler.logGroup])),
+      deadLetterQueue: this.eventConsumers.deadLetterQueue,
     });
 
     const outboxPublisher = this.backgroundFunctions.functions.get(outboxPublisherName);

@@ -120,9 +120,10 @@ export class FunctionRoles extends Construct {
       );
     }
     if (stores.eventBus === 'publish') this.eventBus.grantPutEventsTo(role);
-    // A table writer may write them already; a reader may update the meter partitions, put its org's metered-day
-    // marker, and nothing else.
-    if (stores.usageMeters === 'update' && stores.table === 'read') {
+    // The usage meter aggregator (table: read): it may add to the meter partitions and put metered-day markers
+    // and chunk markers, each in its own partitions, and write nothing else. Its chunks are transactions, which
+    // IAM authorises item by item, as these very actions.
+    if (stores.usageMeters === 'aggregate') {
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({
           actions: ['dynamodb:UpdateItem'],
@@ -134,7 +135,7 @@ export class FunctionRoles extends Construct {
         new iam.PolicyStatement({
           actions: ['dynamodb:PutItem'],
           resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions] } },
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions, meterChunkPartitions] } },
         }),
       );
     }
@@ -160,6 +161,8 @@ const tableWriteActions = [...tableReadActions, 'dynamodb:PutItem', 'dynamodb:Up
 export const usageMeterPartitions = 'ORG#*#USAGE_METER#*';
 /** Every partition of keys.meteredDaysPartition: `ORG#<org>#METERED_DAYS`, one per org, holding only its markers. */
 export const meteredDayPartitions = 'ORG#*#METERED_DAYS';
+/** Every partition of keys.meterChunkPartition: `SYSTEM#METER_CHUNK#<chunk id>`, one per applied chunk. */
+export const meterChunkPartitions = 'SYSTEM#METER_CHUNK#*';
 
 /** Export files live under each organisation's prefix (shared/exports/export-files.ts). */
 const exportFilesPrefix = 'orgs/*';

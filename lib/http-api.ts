@@ -87,8 +87,7 @@ export class AccountingHttpApi extends Construct {
           entry: join(props.bindings.projectRoot, 'functions', 'http', `${route.name}.ts`),
           description: `POST ${apiBasePath}${route.path} (${route.operation})`,
           family: route.family,
-          // Every call is metered (shared/http/usage-metering.ts), a read route's too.
-          stores: { ...route.stores, usageMeters: 'update' },
+          stores: route.stores,
           timeout: route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds),
         },
         props.bindings,

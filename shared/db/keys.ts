@@ -89,6 +89,15 @@ export const usageMeter = (orgcode: string, day: string, shard: number, cccode: 
   sk: `${part(cccode ?? '-')}#${part(surface)}`,
 });
 
+/**
+ * A chunk of a log batch's meter increments, once applied (docs/decisions.md:
+ * Usage meters): its id is a digest of the log events it counted, so its
+ * presence says a redelivered batch's chunk was counted already. A partition
+ * per chunk, under its own prefix: the aggregator's grant names exactly it.
+ */
+export const meterChunkPartition = (chunkId: string) => `SYSTEM#METER_CHUNK#${chunkId}`;
+export const meterChunk = (chunkId: string): ItemKey => ({ pk: meterChunkPartition(chunkId), sk: 'APPLIED' });
+
 /** One partition per invoice; gsi1 lists a customer's invoices, gsi2 the org's open or closed ones, by due date. */
 export const invoice = (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' });
 export const invoicesOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`;
@@ -233,8 +242,8 @@ export const activeOrgsOn = (day: string) => `SYSTEM#ACTIVE_ORGS#${day}`;
  * The UTC days an org was metered (calls, deliveries, storage usage counting on
  * the day): one item per day, put once per process and day (docs/decisions.md:
  * Usage rollups). Its gsi3 entry lists a day's metered orgs, so the daily usage
- * rollup finds them without a Scan. A partition of its own, since read-only
- * routes mark it: their grant names exactly it.
+ * rollup finds them without a Scan. A partition of its own, since the usage
+ * meter aggregator marks it: its grant names exactly it.
  */
 export const meteredDaysPartition = (orgcode: string) => `${org(orgcode)}#METERED_DAYS`;
 export const meteredDay = (orgcode: string, day: string): ItemKey => ({ pk: meteredDaysPartition(orgcode), sk: day });

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type UsageTotals, noCostCentre, usageCounters } from '../domain/rollups/usage-rollup';
-import type { ItemUpdate } from './atomic-write';
+import type { CallTotals, LogSource, MeterChunk } from '../domain/usage/metered-lines';
+import { type ItemUpdate, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
+import { retryingConflicts } from './conflict-retry';
 import * as keys from './keys';
 
 /**
@@ -54,27 +56,49 @@ export function deliveryMeterUpdate(scope: MeterScope): ItemUpdate {
   return meterUpdate(scope, { deliveries: 1 });
 }
 
-/** Counts one API call and what it carried on the day's meter of its route. */
-export function callMeterUpdate(scope: MeterScope, usage: CallUsage): ItemUpdate {
-  return meterUpdate(scope, { api_calls: 1, ...usage });
+/** Adds calls and what they carried to the day's meter of their route. */
+export function callMeterUpdate(scope: MeterScope, totals: CallTotals): ItemUpdate {
+  return meterUpdate(scope, totals);
 }
 
 /**
- * One UpdateItem: the counters are added atomically, so concurrent calls never
- * lose an increment. Sent as is, not through writeAtomically, so a read route's
- * bundle carries no transaction code for it.
+ * How long a chunk's marker is kept: past the dead-letter queue's 14 days, so
+ * a batch redriven from it on its last day still finds the chunks it counted
+ * before it failed. Lambda's own retries of a batch end within 6 hours.
  */
-export async function meterCall(scope: MeterScope, usage: CallUsage): Promise<void> {
-  const update = callMeterUpdate(scope, usage);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: update.key,
-      UpdateExpression: update.expression,
-      ExpressionAttributeNames: update.names,
-      ExpressionAttributeValues: update.values,
-    }),
-  );
+const chunkMarkerRetentionSeconds = 15 * 24 * 3600;
+
+/** The chunk's marker was there: it was counted by an earlier delivery of its batch. */
+class ChunkAlreadyApplied extends Error {}
+
+/**
+ * Adds a chunk's increments to their meters, each on a random shard, in one
+ * transaction with the put of the chunk's marker, on the condition that the
+ * marker is absent: the increments are counted once, or not at all, however
+ * often the batch is delivered. A transaction conflict (another chunk adding
+ * to the same shard's meter at that moment) is retried, shards drawn again.
+ */
+export async function applyMeterChunk(chunk: MeterChunk, source: LogSource, now: Date): Promise<'applied' | 'already applied'> {
+  const marker = {
+    ...keys.meterChunk(chunk.id),
+    record_type: 'usage_meter_chunk',
+    log_group: source.logGroup,
+    log_stream: source.logStream,
+    applied_at: now.toISOString(),
+    expires_at_epoch: Math.floor(now.getTime() / 1000) + chunkMarkerRetentionSeconds,
+  };
+  try {
+    return await retryingConflicts(async () => {
+      await writeAtomically([
+        ...chunk.increments.map((increment) => ({ update: callMeterUpdate(increment.meter, increment.totals) })),
+        { item: marker, condition: { expression: 'attribute_not_exists(pk)' }, onConditionFailed: () => new ChunkAlreadyApplied() },
+      ]);
+      return 'applied' as const;
+    });
+  } catch (error) {
+    if (error instanceof ChunkAlreadyApplied) return 'already applied';
+    throw error;
+  }
 }
 
 /** A day's usage of one cost centre on one surface, summed over the shards. */

@@ -15,7 +15,7 @@ import { bodyShapeIssues } from './body-shape-issues';
 import { runIdempotently } from './idempotent-call';
 import { OrgRateLimiter } from './org-rate-limit';
 import { logAnsweredCall } from './request-log';
-import { meterAnsweredCall } from './usage-metering';
+import { callMeterFields } from './usage-metering';
 
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
 export const maxBodyBytes = 256 * 1024;
@@ -178,27 +178,20 @@ function envelope(route: RouteDefinition): Middleware {
 }
 
 /**
- * Meters the call once the envelope has made its answer, success or error
- * (docs/decisions.md: Usage meters). A call refused before a caller was
- * established (401, 403, 404 for another org, a body that is not JSON) names no
- * trusted org, so it is not metered.
+ * Logs the answered call, success or error, as its one structured line with its
+ * metrics (docs/decisions.md: Logs and metrics); when `metered`, the line also
+ * carries what the call adds to its org's usage meter, which the usage meter
+ * aggregator adds up from the logs (docs/decisions.md: Usage meters). A call
+ * refused before a caller was established (401, 403, 404 for another org, a
+ * body that is not JSON) names no trusted org, so it is not metered.
  */
-function usageMetering(route: RouteDefinition): Middleware {
-  const meter: NonNullable<Middleware['after']> = async ({ event, context, response }) => {
-    const call = context.call as CallState | undefined;
-    if (!call?.caller || !response) return;
-    const { requestId, receivedAt, caller } = call;
-    await meterAnsweredCall({ route, caller, requestId, receivedAt, replayed: call.replayed === true }, event, response);
-  };
-  return { after: meter, onError: meter };
-}
-
-/** Logs the answered call, success or error, as its one structured line with its metrics (docs/decisions.md: Logs and metrics). */
-function requestLogging(route: RouteDefinition): Middleware {
-  const log: NonNullable<Middleware['after']> = ({ context, response }) => {
+function requestLogging(route: RouteDefinition, metered: boolean): Middleware {
+  const log: NonNullable<Middleware['after']> = ({ event, context, response }) => {
     const call = context.call as CallState | undefined;
     if (!call || !response) return;
-    logAnsweredCall({ route, ...call }, response.statusCode ?? 200);
+    const { caller, receivedAt } = call;
+    const meter = metered && caller ? callMeterFields({ route, caller, receivedAt, replayed: call.replayed === true }, event, response) : undefined;
+    logAnsweredCall({ route, ...call, meter }, response.statusCode ?? 200);
   };
   return { after: log, onError: log };
 }
@@ -230,22 +223,24 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
 }
 
 export interface HttpHandlerOptions {
-  /** Meter every call (the default); off only to measure what metering costs (bench/metering-overhead.ts). */
+  /**
+   * Put every metered call's usage on its request log line (the default); off
+   * only to measure what metering costs the request path (bench/chain-overhead.ts).
+   */
   metered?: boolean;
-  /** Log every call with its metrics (the default); off only to measure what that costs (bench). */
+  /** Log every call with its metrics (the default); off only to measure what that costs (bench). Off meters nothing either. */
   logged?: boolean;
 }
 
 /**
  * The Lambda handler of an `/accounting` route: the one middy chain every route
  * shares (parse, authenticate, authorise, validate, idempotency, envelope,
- * usage metering, request log).
+ * request log with the call's usage).
  */
 export function httpHandler(route: RouteDefinition, { metered = true, logged = true }: HttpHandlerOptions = {}) {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
-  // Used first, so their after and onError run last, on the answer the envelope made: the log line's latency includes the meter's wait.
-  if (logged) chain.use(requestLogging(route));
-  if (metered) chain.use(usageMetering(route));
+  // Used first, so its after and onError run last, on the answer the envelope made.
+  if (logged) chain.use(requestLogging(route, metered));
   return chain
     .use(envelope(route))
     .use(callStart)

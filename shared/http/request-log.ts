@@ -3,6 +3,7 @@ import type { ErrorTag } from '../domain/errors';
 import { embeddedMetrics, type MetricDirective } from '../observability/embedded-metrics';
 import { writeLogLine } from '../observability/log-line';
 import type { RouteDefinition } from '../routes/route-definition';
+import type { CallMeterFields } from './usage-metering';
 
 /** A call as its log line tells it: who, what, and how it ended. Never its body or credentials. */
 export interface LoggedCall {
@@ -15,6 +16,8 @@ export interface LoggedCall {
   /** The error the call answered with, when it failed. */
   failure?: { tag: ErrorTag; errorCode: string };
   replayed?: boolean;
+  /** What the call adds to its org's usage meter; absent for a call refused before a caller was established. */
+  meter?: CallMeterFields;
 }
 
 /** Every call's metrics, by operation: what the latency, error and throttle alarms read. */
@@ -36,7 +39,9 @@ let coldStart = true;
  * The one line a call leaves in the function's log: request and trace ids,
  * operation, the caller's org and actor once authenticated, the HTTP status,
  * the error code, latency and whether the environment was new; also the
- * call's metrics in Embedded Metric Format.
+ * call's metrics in Embedded Metric Format; and, for a metered call, what it
+ * adds to its usage meter, which the usage meter aggregator reads from the
+ * line (docs/decisions.md: Usage meters).
  */
 export function requestLogRecord(call: LoggedCall, status: number, finishedAt: Date): Record<string, unknown> {
   const firstInEnvironment = coldStart;
@@ -56,6 +61,7 @@ export function requestLogRecord(call: LoggedCall, status: number, finishedAt: D
     latency_ms: finishedAt.getTime() - call.receivedAt.getTime(),
     errors: status >= 400 ? 1 : 0,
     throttles: status === 429 ? 1 : 0,
+    ...call.meter,
     cold_start: firstInEnvironment,
     ...embeddedMetrics(finishedAt, call.failure ? [byOperation, byErrorTag] : [byOperation]),
   };

@@ -1,25 +1,30 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
-import { markMeteredDay } from '../db/active-day-repository';
-import { type CallUsage, meterCall } from '../db/usage-meter-repository';
+import { noCostCentre } from '../domain/rollups/usage-rollup';
+import type { CallUsage } from '../db/usage-meter-repository';
 import type { RouteDefinition } from '../routes/route-definition';
-
-/**
- * Longest an answer waits for its call's meter write (docs/decisions.md: Usage
- * meters). The write is awaited because Lambda may freeze the environment once
- * the handler returns; past this bound the answer goes without it, so a slow or
- * throttled meter never holds a call up by more.
- */
-export const meterWaitMs = 50;
 
 /** A call answered to an established caller: the only calls metered, since only they name a trusted org. */
 export interface MeteredCall {
   route: Pick<RouteDefinition, 'path' | 'idempotent'>;
   caller: Caller;
-  requestId: string;
   receivedAt: Date;
   /** It answered with the stored response of an earlier call with its idempotency key. */
   replayed: boolean;
+}
+
+/**
+ * What a metered call's request log line adds for the usage meter aggregator
+ * (docs/decisions.md: Usage meters): the meter it counts on (the line's
+ * `orgcode` and `route`, with the cost centre and UTC day of receipt here) and
+ * what it adds to it. `api_calls` is always 1: it is also what the log
+ * subscription's filter picks the metered lines by.
+ */
+export interface CallMeterFields extends CallUsage {
+  cccode: string;
+  /** The UTC day the call was received (`YYYY-MM-DD`), whatever day it was answered. */
+  day: string;
+  api_calls: 1;
 }
 
 function requestBodyBytes(event: APIGatewayProxyEventV2): number {
@@ -46,48 +51,16 @@ export function callUsage(
   };
 }
 
-function logMeterProblem(problem: string, call: MeteredCall, error?: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: 'warn',
-      message: problem,
-      request_id: call.requestId,
-      route: call.route.path,
-      orgcode: call.caller.orgcode,
-      ...(error !== undefined && { error: String(error) }),
-    }),
-  );
-}
-
-/**
- * Adds the call to its org's meter for its cost centre, UTC day and route,
- * and marks the org's day metered (once per process and day, beside the meter
- * write, so within the same wait: docs/decisions.md: Usage rollups), waiting
- * at most meterWaitMs. Never throws (a throw here would turn an answered call
- * into an error): a write that fails is logged, and the answer stays what it
- * is; a mark that failed is tried again by the org's next call.
- */
-export async function meterAnsweredCall(
+/** The meter fields of an answered call's request log line: no I/O, so metering adds nothing to the answer's wait. */
+export function callMeterFields(
   call: MeteredCall,
   event: APIGatewayProxyEventV2,
   response: APIGatewayProxyStructuredResultV2,
-): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const scope = { orgcode: call.caller.orgcode, cccode: call.caller.cccode, surface: call.route.path, day: call.receivedAt.toISOString() };
-    const settled = Promise.all([
-      meterCall(scope, callUsage(call, event, response)).catch((error: unknown) => logMeterProblem('usage meter write failed', call, error)),
-      markMeteredDay(scope.orgcode, scope.day).catch((error: unknown) => logMeterProblem('metered day mark failed', call, error)),
-    ]).then(() => 'settled' as const);
-    const timedOut = new Promise<'timed out'>((resolve) => {
-      timer = setTimeout(resolve, meterWaitMs, 'timed out');
-    });
-    if ((await Promise.race([settled, timedOut])) === 'timed out') {
-      logMeterProblem(`usage meter write not done within ${meterWaitMs} ms`, call);
-    }
-  } catch (error) {
-    logMeterProblem('usage meter write failed', call, error);
-  } finally {
-    clearTimeout(timer);
-  }
+): CallMeterFields {
+  return {
+    cccode: call.caller.cccode ?? noCostCentre,
+    day: call.receivedAt.toISOString().slice(0, 10),
+    api_calls: 1,
+    ...callUsage(call, event, response),
+  };
 }

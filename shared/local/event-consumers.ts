@@ -3,7 +3,7 @@ import type { ConsumerFunctionDefinition } from '../routes/consumer-registry';
 import { matchesPattern, type PatternFields } from '../routes/event-pattern';
 import type { BusEvent, LocalEventBus } from './event-bus-api';
 import type { HandlerLoader } from './handler-loader';
-import { type FunctionError, createLambdaContext, functionError, lambdaArn } from './lambda-context';
+import { type FunctionError, createLambdaContext, failedInvocationRecord, functionError, lambdaArn } from './lambda-context';
 import { type LocalQueue, localQueue } from './sqs-queue-api';
 
 /** An event as a rule hands it to its target: the bus's event without the local `eventBusName`. */
@@ -16,23 +16,6 @@ export interface DeadLetter {
   error: FunctionError;
   attempts: number;
   failed_at: string;
-}
-
-/** What Lambda's on-failure destination is sent for a dead letter: the consumer's invocation record. */
-function failedInvocationRecord(deadLetter: DeadLetter) {
-  return {
-    version: '1.0',
-    timestamp: deadLetter.failed_at,
-    requestContext: {
-      requestId: randomUUID(),
-      functionArn: `${lambdaArn(deadLetter.function)}:$LATEST`,
-      condition: 'RetriesExhausted',
-      approximateInvokeCount: deadLetter.attempts,
-    },
-    requestPayload: deadLetter.event,
-    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
-    responsePayload: deadLetter.error,
-  };
 }
 
 /** How a function ended after Lambda's retries: its result, or its last error. */
@@ -171,7 +154,7 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
    * Lambda does, and keeps what reaches the queue; false when closed meanwhile.
    */
   async function keepDeadLetter(deadLetter: DeadLetter): Promise<boolean> {
-    const record = failedInvocationRecord(deadLetter);
+    const record = failedInvocationRecord(deadLetter.function, deadLetter.event, deadLetter.error, deadLetter.attempts, deadLetter.failed_at);
     const notifier = options.deadLetterNotifier;
     let message: object = record;
     if (notifier) {

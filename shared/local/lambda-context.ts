@@ -43,3 +43,23 @@ export function functionError(error: unknown): FunctionError {
   if (error instanceof Error) return { errorType: error.name || 'Error', errorMessage: error.message };
   return { errorType: 'Error', errorMessage: String(error) };
 }
+
+/**
+ * What Lambda's on-failure destination is sent when an asynchronous invocation
+ * failed every attempt: the function's invocation record, `payload` what it was given.
+ */
+export function failedInvocationRecord(functionName: string, payload: unknown, error: FunctionError, attempts: number, failedAt: string) {
+  return {
+    version: '1.0',
+    timestamp: failedAt,
+    requestContext: {
+      requestId: randomUUID(),
+      functionArn: `${lambdaArn(functionName)}:$LATEST`,
+      condition: 'RetriesExhausted',
+      approximateInvokeCount: attempts,
+    },
+    requestPayload: payload,
+    responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+    responsePayload: error,
+  };
+}

@@ -1,5 +1,5 @@
 import { backgroundFunctions } from '../routes/background-registry';
-import { consumerFunctions, deadLetterNotifierFunction } from '../routes/consumer-registry';
+import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter, usageMeterAggregatorFunction } from '../routes/consumer-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
@@ -10,6 +10,7 @@ import { type LocalEventConsumers, startEventConsumers } from './event-consumers
 import { entryFileLoader, type HandlerLoader } from './handler-loader';
 import { startHttpApi } from './http-api-server';
 import { lambdaInvokeApi } from './lambda-invoke-api';
+import { type LocalLogSubscription, startLogSubscription } from './log-subscription';
 import { startScheduleTimers } from './schedule-timers';
 import type { RunningServer } from './server-lifecycle';
 import { type LocalQueue, localQueue } from './sqs-queue-api';
@@ -32,7 +33,9 @@ export interface LocalFunctions {
   bus: LocalEventBus;
   /** The consumers the bus's events are routed to, their deliveries and dead letters. */
   consumers: LocalEventConsumers;
-  /** Where the consumers' dead letters are kept, served with the SQS API at `deadLetterQueueUrl`. */
+  /** The route functions' metered request lines, handed to the usage meter aggregator. */
+  logSubscription: LocalLogSubscription;
+  /** Where the consumers' and the aggregator's dead letters are kept, served with the SQS API at `deadLetterQueueUrl`. */
   deadLetterQueue: LocalQueue;
   deadLetterQueueUrl: string;
   close(): Promise<void>;
@@ -62,13 +65,13 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     const operators = entryFileLoader('operator');
     const consumerHandlers = entryFileLoader('consumer');
     const backgroundNames = new Set(backgroundFunctions.map((fn) => fn.name));
-    const consumerNames = new Set(consumerFunctions.map((fn) => fn.name));
+    const consumerNames = new Set([...consumerFunctions, usageMeterAggregatorFunction].map((fn) => fn.name));
     const loadDirect: HandlerLoader = (name) => {
       if (backgroundNames.has(name)) return background(name);
       return consumerNames.has(name) ? consumerHandlers(name) : operators(name);
     };
-    // Consumers are invocable too, as in AWS: a dead letter's redrive runs its consumer again, synchronously.
-    const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions];
+    // Consumers and the aggregator are invocable too, as in AWS: a dead letter's redrive runs its function again, synchronously.
+    const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions, usageMeterAggregatorFunction];
     const aws = await startAwsApiServer({
       port: options.operatorPort,
       apis: [lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect }), bus.api, deadLetterQueue.api],
@@ -82,6 +85,14 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       deadLetterQueue,
       log: options.log,
     });
+    const logSubscription = startLogSubscription({
+      routes: httpRoutes,
+      filter: meteredLineFilter,
+      destination: usageMeterAggregatorFunction,
+      loadHandler: consumerHandlers,
+      deadLetterQueue,
+      log: options.log,
+    });
     const stopTimers = options.runSchedules
       ? startScheduleTimers(backgroundFunctions, background, options.log ?? (() => undefined))
       : () => undefined;
@@ -90,12 +101,13 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       aws,
       bus,
       consumers,
+      logSubscription,
       deadLetterQueue,
       deadLetterQueueUrl: `${aws.url}${deadLetterQueue.path}`,
       close: async () => {
         stopTimers();
         // Deliveries under way still reach the table; the servers go once they are done.
-        await consumers.close();
+        await Promise.all([consumers.close(), logSubscription.close()]);
         await Promise.all([api.close(), aws.close()]);
       },
     };

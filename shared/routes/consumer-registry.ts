@@ -115,3 +115,29 @@ export const deadLetterNotifierFunction = {
   timeoutSeconds: 30,
   memoryMb: 512,
 } as const satisfies Omit<ConsumerFunctionDefinition, 'pattern'>;
+
+/**
+ * What a log subscription passes on: the request lines of metered calls
+ * (shared/http/request-log.ts), the only lines with `api_calls`. Each field
+ * must equal its value. The stack deploys it as the subscription filter
+ * pattern of every route function's log group, and the local stack's log
+ * subscription matches lines with it, so the two can never disagree.
+ */
+export const meteredLineFilter = { message: 'request', api_calls: 1 } as const satisfies Record<string, string | number>;
+
+/**
+ * Not fed by a rule: a subscription on every route function's log group hands
+ * it the metered request lines, a batch at a time, and it adds them to the
+ * usage meters, once per batch however often one is delivered
+ * (docs/decisions.md: Usage meters). Asynchronous like a consumer: a batch that
+ * still fails after Lambda's retries goes to the dead-letter queue, for
+ * redrive. Its own log group is subscribed to nothing. Entry file:
+ * `functions/consumers/usage-meter-aggregator.ts`.
+ */
+export const usageMeterAggregatorFunction = {
+  name: 'usage-meter-aggregator',
+  description: "Adds the metered calls of the route functions' request log lines to the usage meters, once per log batch",
+  stores: { table: 'read', usageMeters: 'aggregate' },
+  timeoutSeconds: 60,
+  memoryMb: 512,
+} as const satisfies Omit<ConsumerFunctionDefinition, 'pattern'>;

@@ -17,8 +17,12 @@ export type StoreAccess = {
   exportWorker?: 'invoke';
   /** Publishes the service's events to the event bus. */
   eventBus?: 'publish';
-  /** Adds to the usage meters (UpdateItem on their partitions only): set by the stack on every route, whose calls are metered. */
-  usageMeters?: 'update';
+  /**
+   * Adds log batches to the usage meters (the usage meter aggregator): UpdateItem
+   * on the meter partitions, PutItem on the metered-day and chunk-marker
+   * partitions, nothing else.
+   */
+  usageMeters?: 'aggregate';
 };
 
 /**

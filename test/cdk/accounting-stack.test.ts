@@ -14,12 +14,13 @@ import { DataStore } from '../../lib/data-store';
 import { deploymentEnvironments } from '../../lib/deployment-environment';
 import { consumerFamily, deadLetterNotifierFamily, EventConsumers } from '../../lib/event-consumers';
 import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
-import { accessProfile, FunctionRoles, meteredDayPartitions, usageMeterPartitions } from '../../lib/function-roles';
+import { accessProfile, FunctionRoles, meterChunkPartitions, meteredDayPartitions, usageMeterPartitions } from '../../lib/function-roles';
+import { jsonFilterPattern } from '../../lib/log-subscriptions';
 import { operatorFamily } from '../../lib/operator-functions';
 import * as keys from '../../shared/db/keys';
 import { tableDefinition } from '../../shared/db/table-definition';
 import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
-import { consumerFunctions, deadLetterNotifierFunction } from '../../shared/routes/consumer-registry';
+import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import type { StoreAccess } from '../../shared/routes/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
@@ -43,7 +44,7 @@ const plannedConsumers = 6;
 const plannedAccessProfilesPerFamily = 4;
 
 // Shape of a synthesized template, as far as these tests read it.
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; DependsOn?: string[] };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 type FunctionDefinition = { handler: AccountingFunction; family: string; stores: StoreAccess };
 
@@ -118,8 +119,7 @@ function functionDefinitions(): FunctionDefinition[] {
     ...httpRoutes.map((route) => ({
       handler: stack.httpApi.routeFunctions.get(route.name)!,
       family: route.family,
-      // As the stack gives every route: its calls are metered.
-      stores: { ...route.stores, usageMeters: 'update' as const },
+      stores: route.stores,
     })),
     ...operatorFunctions.map((operator) => ({
       handler: stack.operatorFunctions.functions.get(operator.name)!,
@@ -679,18 +679,6 @@ describe('least privilege', () => {
     'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.dataStore.bucket), 'Arn'] }, '/orgs/*']],
   });
   const workerArn = () => ({ 'Fn::GetAtt': [workerId(), 'Arn'] });
-  const meterUpdates = () => ({
-    Effect: 'Allow',
-    Action: 'dynamodb:UpdateItem',
-    Resource: { 'Fn::GetAtt': [logicalId(stack.dataStore.table), 'Arn'] },
-    Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
-  });
-  const meteredDayPuts = () => ({
-    Effect: 'Allow',
-    Action: 'dynamodb:PutItem',
-    Resource: { 'Fn::GetAtt': [logicalId(stack.dataStore.table), 'Arn'] },
-    Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions] } },
-  });
   const exportFileActions = ['s3:AbortMultipartUpload', 's3:PutObject'];
   const roleIdsWhere = (granted: (stores: StoreAccess) => boolean) =>
     new Set(functionDefinitions().filter(({ stores }) => granted(stores)).map(roleIdOf));
@@ -721,9 +709,9 @@ describe('least privilege', () => {
       expect(actions).not.toContain('dynamodb:Scan');
       if (stores.table === 'write') expect(actions).toContain('dynamodb:PutItem');
       else {
-        // A reader writes nothing but its calls' usage meters and its org's metered-day marker.
+        // A reader writes nothing, not even its calls' usage meters: the aggregator adds them up from the logs.
         const writes = statements.filter((statement) => actionsOf(statement).some((action) => tableWrites.test(action)));
-        expect(writes).toEqual(stores.usageMeters ? [meterUpdates(), meteredDayPuts()] : []);
+        expect(writes).toEqual([]);
       }
       expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(
         stores.bucket === 'write' ? exportFileActions : stores.bucket === 'list' ? ['s3:ListBucket'] : [],
@@ -736,23 +724,6 @@ describe('least privilege', () => {
       expect(resourcesFor('sqs:SendMessage')).toEqual(definition.family === deadLetterNotifierFamily ? [deadLetterQueueArn()] : []);
       expect(actions.filter((action) => !/^(dynamodb|s3|lambda|events|logs|sqs|xray):/.test(action))).toEqual([]);
     }
-  });
-
-  it("limits a reader's meter grant to the usage meter partitions", () => {
-    // StringLike's `*` is any run of characters; the rest of the pattern holds no regex metacharacter.
-    const granted = new RegExp(`^${usageMeterPartitions.replaceAll('*', '.*')}$`);
-    expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).toMatch(granted);
-    expect(keys.event('ACME', 'evt_#USAGE_METER#1').pk).not.toMatch(granted);
-    expect(keys.credentialPartition('ACME')).not.toMatch(granted);
-  });
-
-  it("limits a reader's marker grant to the metered-day partitions, which hold nothing else", () => {
-    const granted = new RegExp(`^${meteredDayPartitions.replaceAll('*', '.*')}$`);
-    expect(keys.meteredDay('ACME', '2026-11-20').pk).toMatch(granted);
-    expect(keys.activeDay('ACME', '2026-11-20').pk).not.toMatch(granted);
-    expect(keys.usageRollupDay('ACME', '2026-11-20')).not.toMatch(granted);
-    expect(keys.event('ACME', 'evt_#METERED_DAYS').pk).not.toMatch(granted);
-    expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).not.toMatch(granted);
   });
 
   it('lets functions write export files under orgs/ only, list only under orgs/, and never read or delete one', () => {
@@ -814,6 +785,94 @@ describe('least privilege', () => {
 
     expect(allowed.length).toBeGreaterThan(0);
     expect(allowed.filter((action) => action.includes('*'))).toEqual([]);
+  });
+});
+
+describe('usage meter aggregator', () => {
+  // Its own nested stack: its template, and the parameters the service stack hands it.
+  let nested: Record<string, Resource>;
+  let handedOver: Record<string, unknown>;
+  const nestedOfType = (type: string) => Object.entries(nested).filter(([, resource]) => resource.Type === type);
+  const nestedId = (construct: IConstruct) => logicalId(construct);
+  const aggregatorArn = () => ({ 'Fn::GetAtt': [nestedId(stack.usageMeters.aggregator.function), 'Arn'] });
+  /** What a parameter of the nested stack is given in the service stack. */
+  const parameterValue = (value: unknown) => handedOver[(value as { Ref: string }).Ref];
+
+  beforeAll(() => {
+    nested = Template.fromStack(stack.usageMeters).toJSON().Resources as Record<string, Resource>;
+    const nestedStackResource = stack.usageMeters.nestedStackResource!;
+    handedOver = resources[logicalId(nestedStackResource)]!.Properties.Parameters as Record<string, unknown>;
+  });
+
+  it('subscribes every route log group, and nothing else, to the aggregator with the metered-line filter', () => {
+    const filters = nestedOfType('AWS::Logs::SubscriptionFilter');
+    const routeLogGroups = httpRoutes.map((route) => ({ Ref: logicalId(stack.httpApi.routeFunctions.get(route.name)!.logGroup) }));
+
+    expect(jsonFilterPattern(meteredLineFilter)).toBe('{ ($.message = "request") && ($.api_calls = 1) }');
+    expect(filters).toHaveLength(httpRoutes.length);
+    expect(filters.map(([, filter]) => parameterValue(filter.Properties.LogGroupName))).toEqual(expect.arrayContaining(routeLogGroups));
+    for (const [, filter] of filters) {
+      expect(filter.Properties).toMatchObject({ FilterPattern: jsonFilterPattern(meteredLineFilter), DestinationArn: aggregatorArn() });
+    }
+    // Never its own log group: its run lines would feed it.
+    expect(filters.map(([, filter]) => filter.Properties.LogGroupName)).not.toContainEqual({ Ref: nestedId(stack.usageMeters.aggregator.logGroup) });
+    expect(resourcesOfType('AWS::Logs::SubscriptionFilter')).toEqual([]);
+  });
+
+  it("lets CloudWatch Logs invoke it with one permission, for this account's log groups of the service stack only", () => {
+    const permissions = nestedOfType('AWS::Lambda::Permission');
+
+    expect(permissions).toHaveLength(1);
+    const [[permissionId, permission]] = permissions as [[string, Resource]];
+    expect(permission.Properties).toMatchObject({
+      Action: 'lambda:InvokeFunction',
+      FunctionName: aggregatorArn(),
+      Principal: 'logs.amazonaws.com',
+      SourceAccount: { Ref: 'AWS::AccountId' },
+    });
+    expect(JSON.stringify(permission.Properties.SourceArn)).toContain(':log-group:');
+    expect(JSON.stringify(permission.Properties.SourceArn)).toContain('{"Ref":"ServiceStackName"},"-*"');
+    expect(handedOver.ServiceStackName).toEqual({ Ref: 'AWS::StackName' });
+    for (const [, filter] of nestedOfType('AWS::Logs::SubscriptionFilter')) expect(filter.DependsOn).toContain(permissionId);
+  });
+
+  it('retries a failed batch twice, then sends it to the dead-letter queue, for redrive', () => {
+    const [[, invokeConfig]] = nestedOfType('AWS::Lambda::EventInvokeConfig') as [[string, Resource]];
+
+    expect(invokeConfig.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600 });
+    expect(parameterValue(invokeConfig.Properties.DestinationConfig.OnFailure.Destination)).toEqual(deadLetterQueueArn());
+  });
+
+  it('may add to the meters, put metered-day and chunk markers, send to the dead-letter queue, and write nothing else', () => {
+    const policies = nestedOfType('AWS::IAM::Policy');
+    const statements = policies.flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const tableWrites = statements.filter((statement) => actionsOf(statement).some((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action)));
+    const conditionOf = (action: string) => tableWrites.find((statement) => actionsOf(statement).includes(action))?.Condition;
+
+    expect(nestedOfType('AWS::IAM::Role')).toHaveLength(1);
+    expect(tableWrites.flatMap(actionsOf).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(conditionOf('dynamodb:UpdateItem')).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } });
+    expect(conditionOf('dynamodb:PutItem')).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions, meterChunkPartitions] },
+    });
+    const sends = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
+    expect(sends.flatMap(resourcesOf).map(parameterValue)).toEqual([deadLetterQueueArn()]);
+    expect(statements.flatMap(actionsOf).filter((action) => /^(s3|lambda|events):/.test(action))).toEqual([]);
+  });
+
+  it('grants its partitions and nothing beside them', () => {
+    // StringLike's `*` is any run of characters; the rest of each pattern holds no regex metacharacter.
+    const grantOf = (pattern: string) => new RegExp(`^${pattern.replaceAll('*', '.*')}$`);
+    expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).toMatch(grantOf(usageMeterPartitions));
+    expect(keys.meteredDay('ACME', '2026-11-20').pk).toMatch(grantOf(meteredDayPartitions));
+    expect(keys.meterChunk('0a1b').pk).toMatch(grantOf(meterChunkPartitions));
+    for (const pattern of [usageMeterPartitions, meteredDayPartitions, meterChunkPartitions]) {
+      expect(keys.credentialPartition('ACME')).not.toMatch(grantOf(pattern));
+      expect(keys.activeDay('ACME', '2026-11-20').pk).not.toMatch(grantOf(pattern));
+      expect(keys.usageRollupDay('ACME', '2026-11-20')).not.toMatch(grantOf(pattern));
+      expect(keys.event('ACME', 'evt_#USAGE_METER#1').pk).not.toMatch(grantOf(pattern));
+      expect(keys.event('ACME', 'evt_#METERED_DAYS').pk).not.toMatch(grantOf(pattern));
+    }
   });
 });
 

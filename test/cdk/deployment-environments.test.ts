@@ -48,7 +48,10 @@ function synthesized(name: DeploymentEnvironmentName) {
   const alarms = Template.fromStack(stack.alarms);
   const resources = template.toJSON().Resources as Record<string, Resource>;
   const ofType = (type: string) => Object.values(resources).filter((resource) => resource.Type === type);
-  return { stack, template, alarms, ofType };
+  const usageMeters = Template.fromStack(stack.usageMeters).toJSON().Resources as Record<string, Resource>;
+  /** Of the service stack and of the usage meters' nested stack, whose aggregator is a function of the service too. */
+  const withUsageMetersOfType = (type: string) => [...ofType(type), ...Object.values(usageMeters).filter((resource) => resource.Type === type)];
+  return { stack, template, alarms, ofType, withUsageMetersOfType };
 }
 
 let prod: ReturnType<typeof synthesized>;
@@ -88,15 +91,15 @@ describe('what outlives the stack', () => {
 
   it('retains the table, the buckets, the dead-letter queue and every log group outside dev, and refuses deleting the table', () => {
     for (const type of stateful) {
-      expect(prod.ofType(type).length).toBeGreaterThan(0);
-      for (const resource of prod.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
+      expect(prod.withUsageMetersOfType(type).length).toBeGreaterThan(0);
+      for (const resource of prod.withUsageMetersOfType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
     }
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
   });
 
   it('lets dev take its data with it: everything deleted, the buckets emptied first', () => {
     for (const type of stateful) {
-      for (const resource of dev.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Delete']);
+      for (const resource of dev.withUsageMetersOfType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Delete']);
     }
     dev.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
     dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
@@ -105,7 +108,7 @@ describe('what outlives the stack', () => {
 
   it("keeps each environment's log retention on every function and on the access log", () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
-      const retentions = new Set(synth.ofType('AWS::Logs::LogGroup').map((group) => group.Properties.RetentionInDays));
+      const retentions = new Set(synth.withUsageMetersOfType('AWS::Logs::LogGroup').map((group) => group.Properties.RetentionInDays));
       expect([...retentions]).toEqual([deploymentEnvironments[name].logRetention]);
     }
   });
@@ -149,7 +152,7 @@ describe('the API stage', () => {
 describe('functions in every environment', () => {
   it('trace with X-Ray and emit metrics under their environment\'s namespace', () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
-      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment)) {
+      for (const fn of synth.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment)) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE).toBe(deploymentEnvironments[name].metricsNamespace);
       }
@@ -159,7 +162,7 @@ describe('functions in every environment', () => {
   it("limit each organisation's calls at their environment's rate and burst", () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
       const { perSecond, burst } = deploymentEnvironments[name].orgRateLimit;
-      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME)) {
+      for (const fn of synth.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME)) {
         expect(fn.Properties.Environment.Variables).toMatchObject({ ORG_RATE_LIMIT_PER_SECOND: String(perSecond), ORG_RATE_LIMIT_BURST: String(burst) });
       }
     }
@@ -169,10 +172,11 @@ describe('functions in every environment', () => {
 
 describe('alarms', () => {
   const functionCount = () =>
-    prod.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME).length;
+    prod.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME).length;
 
   it('live in a nested stack, one resource of the service stack', () => {
-    prod.template.resourceCountIs('AWS::CloudFormation::Stack', 1);
+    // Theirs and the usage meters'.
+    prod.template.resourceCountIs('AWS::CloudFormation::Stack', 2);
     prod.template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
     prod.template.hasOutput('AlarmTopicArn', {});
   });

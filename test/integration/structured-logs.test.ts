@@ -37,7 +37,7 @@ async function loggedLines(during: () => Promise<unknown>): Promise<Array<Record
 const requestLines = (lines: Array<Record<string, any>>) => lines.filter((line) => line.message === 'request');
 
 describe('request log', () => {
-  it('writes one line per call with its ids, operation, caller, status, latency and metrics, and never a credential or the body', async () => {
+  it('writes one line per call with its ids, operation, caller, status, latency, metrics and usage, and never a credential or the body', async () => {
     // Arrange
     const orgcode = uniqueOrgcode('LOG');
     const headers = await callerHeaders({ orgcode, owner: true, actor: 'clerk-7' });
@@ -46,10 +46,12 @@ describe('request log', () => {
 
     // Act
     let requestId = '';
+    let answer = '';
     const lines = await loggedLines(async () => {
       const response = await post('/event/record', body, headers);
       expect(response.status).toBe(200);
       requestId = response.body.stats.request_id;
+      answer = response.text;
     });
 
     // Assert
@@ -67,6 +69,13 @@ describe('request log', () => {
       errors: 0,
       throttles: 0,
       cold_start: expect.any(Boolean),
+      // What the usage meter aggregator adds to the org's meter (docs/decisions.md: Usage meters).
+      cccode: '-',
+      day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      api_calls: 1,
+      records: 1,
+      bandwidth_in_bytes: Buffer.byteLength(JSON.stringify(body)),
+      bandwidth_out_bytes: Buffer.byteLength(answer),
     });
     expect(line!.latency_ms).toBeGreaterThanOrEqual(0);
     expect(line!.error_code).toBeUndefined();
@@ -104,7 +113,7 @@ describe('request log', () => {
     });
   });
 
-  it('logs a call refused before authentication without an org or actor, and without the credential it tried', async () => {
+  it('logs a call refused before authentication without an org, actor or usage, and without the credential it tried', async () => {
     // Arrange
     const orgcode = uniqueOrgcode('LOG');
     const forged = 'ak_not-a-real-key-0123456789';
@@ -117,6 +126,7 @@ describe('request log', () => {
     expect(line).toMatchObject({ status: 401, error_tag: 'unauthorized' });
     expect(line).not.toHaveProperty('orgcode');
     expect(line).not.toHaveProperty('actor');
+    expect(line).not.toHaveProperty('api_calls');
     expect(JSON.stringify(lines)).not.toContain(forged);
   });
 });

@@ -1,17 +1,35 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage-meter-repository';
-import { meterWaitMs } from '../../shared/http/usage-metering';
+import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
+import { localCredentials, localRegion } from '../../shared/local/environment';
+import { type DeadLetterQueue, listDeadLetters, redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
+import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type HttpResult, type LocalApi, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, startLocalApi } from '../support/local-api';
+
+/**
+ * Usage meters (docs/decisions.md: Usage meters): every call's request log
+ * line carries what it adds, and the usage meter aggregator adds the lines up
+ * from the log subscription, so a test flushes the subscription before it
+ * reads a meter.
+ */
 
 let api: LocalApi;
+let queue: DeadLetterQueue;
 beforeAll(async () => {
   api = await startLocalApi();
+  const local = { endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 };
+  queue = { sqs: new SQSClient(local), lambda: new LambdaClient(local), queueUrl: api.deadLetterQueueUrl };
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  queue.sqs.destroy();
+  queue.lambda.destroy();
+  await api.close();
+});
 
 const costCentre = 'OPS1-2026-NY01';
 
@@ -55,19 +73,9 @@ async function meterTotals(orgcode: string, surface: string, days: Iterable<stri
   return summed;
 }
 
-/**
- * A meter write normally ends before the answer, but one that outlives the
- * answer's wait still lands later: wait until the calls are all counted, then
- * a moment more, so an over-count would show too.
- */
-async function settledMeter(orgcode: string, surface: string, expected: Expected): Promise<MeterTotals | undefined> {
-  const deadline = Date.now() + 10_000;
-  let totals = await meterTotals(orgcode, surface, expected.days);
-  while ((totals?.api_calls ?? 0) < expected.totals.api_calls && Date.now() < deadline) {
-    await sleep(50);
-    totals = await meterTotals(orgcode, surface, expected.days);
-  }
-  await sleep(4 * meterWaitMs);
+/** The meter once every call answered so far has reached the aggregator and been added up. */
+async function flushedMeter(orgcode: string, surface: string, expected: Expected): Promise<MeterTotals | undefined> {
+  await flushMeters();
   return meterTotals(orgcode, surface, expected.days);
 }
 
@@ -97,17 +105,37 @@ function answerOf(response: HttpResult) {
   return { status: response.status, body: { ...rest, ...(steadyError && { error: steadyError }), stats: steadyStats } };
 }
 
-/** Fails or holds the meter's UpdateItem only; every other command of the call goes through. */
-function onMeterWrites(fault: () => Promise<unknown>) {
+/** Fails the aggregator's meter writes only (its chunk transactions); every call's own commands go through. */
+function failingMeterWrites(): () => void {
   const name = 'injected-meter-fault';
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName === 'UpdateItemCommand' && JSON.stringify(args.input).includes('#USAGE_METER#')) await fault();
+      if (context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input).includes('#USAGE_METER#')) {
+        throw new Error('meter table unavailable (injected)');
+      }
       return next(args);
     },
     { step: 'initialize', name },
   );
   return () => dynamo().middlewareStack.remove(name);
+}
+
+/** A metered request line as shared/http/request-log.ts writes it, for a batch the test delivers itself. */
+function requestLine(orgcode: string, day: string) {
+  return JSON.stringify({
+    level: 'info',
+    message: 'request',
+    route: '/event/get',
+    orgcode,
+    status: 200,
+    cccode: costCentre,
+    day,
+    api_calls: 1,
+    records: 0,
+    bandwidth_in_bytes: 30,
+    bandwidth_out_bytes: 700,
+    errors: 0,
+  });
 }
 
 describe('per-call usage meters', () => {
@@ -126,9 +154,9 @@ describe('per-call usage meters', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
 
-    expect(await settledMeter(busy.orgcode, '/event/get', busyGets)).toEqual({ ...busyGets.totals, api_calls: 200 });
-    expect(await settledMeter(other.orgcode, '/event/get', otherGets)).toEqual({ ...otherGets.totals, api_calls: 3 });
-    expect(await settledMeter(busy.orgcode, '/event/record', busyRecords)).toEqual({ ...busyRecords.totals, api_calls: 1, records: 1 });
+    expect(await flushedMeter(busy.orgcode, '/event/get', busyGets)).toEqual({ ...busyGets.totals, api_calls: 200 });
+    expect(await flushedMeter(other.orgcode, '/event/get', otherGets)).toEqual({ ...otherGets.totals, api_calls: 3 });
+    expect(await flushedMeter(busy.orgcode, '/event/record', busyRecords)).toEqual({ ...busyRecords.totals, api_calls: 1, records: 1 });
 
     const shardsUsed: number[] = [];
     for (const day of busyGets.days) {
@@ -156,7 +184,7 @@ describe('per-call usage meters', () => {
     const refused = await post('/event/get', { event_id: 'evt_missing' }, { ...unmetered.headers, 'x-api-key': 'ak_forged' });
     expect(refused.status).toBe(401);
 
-    expect(await settledMeter(org.orgcode, '/event/get', gets)).toEqual({ ...gets.totals, api_calls: 3, errors: 3 });
+    expect(await flushedMeter(org.orgcode, '/event/get', gets)).toEqual({ ...gets.totals, api_calls: 3, errors: 3 });
     expect(await readDayMeters(unmetered.orgcode, refused.body.stats.timestamp_utc.slice(0, 10))).toEqual([]);
   });
 
@@ -177,46 +205,69 @@ describe('per-call usage meters', () => {
       org.headers,
     );
     expect(replay.body.data.event.event_id).toBe(first);
-    expect(await settledMeter(org.orgcode, '/event/record', records)).toEqual({ ...records.totals, api_calls: 2, records: 1 });
+    expect(await flushedMeter(org.orgcode, '/event/record', records)).toEqual({ ...records.totals, api_calls: 2, records: 1 });
   });
 
-  it('leave the answer identical when the meter write fails (injected)', async () => {
+  it('leave every answer identical when the aggregator fails to write the meters (injected), and count the calls once its batch is redriven', async () => {
     const org = await anOrg('MTF');
     const eventId = await recordEvent(org, new Expected());
+    await flushMeters();
     const counted = new Expected();
     const found = await counted.call('/event/get', { event_id: eventId }, org.headers);
     const missing = await counted.call('/event/get', { event_id: 'evt_missing' }, org.headers);
+    await flushMeters();
 
-    const restore = onMeterWrites(() => Promise.reject(new Error('meter table unavailable')));
+    const failedBefore = (await listDeadLetters(queue)).length;
+    const restore = failingMeterWrites();
+    const unmetered = new Expected();
     let foundWithoutMeter: HttpResult;
     let missingWithoutMeter: HttpResult;
     try {
-      foundWithoutMeter = await post('/event/get', { event_id: eventId }, org.headers);
-      missingWithoutMeter = await post('/event/get', { event_id: 'evt_missing' }, org.headers);
+      foundWithoutMeter = await unmetered.call('/event/get', { event_id: eventId }, org.headers);
+      missingWithoutMeter = await unmetered.call('/event/get', { event_id: 'evt_missing' }, org.headers);
+      // Lambda's retries fail too: the batch goes to the dead-letter queue.
+      await flushMeters();
     } finally {
       restore();
     }
     expect(answerOf(foundWithoutMeter)).toEqual(answerOf(found));
     expect(answerOf(missingWithoutMeter)).toEqual(answerOf(missing));
-    // The failed writes counted nothing; the calls before them still count.
-    expect(await settledMeter(org.orgcode, '/event/get', counted)).toEqual({ ...counted.totals, api_calls: 2, errors: 1 });
+    // The failed batch counted nothing; the calls before it still count.
+    expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...counted.totals, api_calls: 2, errors: 1 });
+
+    const deadLetters = await listDeadLetters(queue);
+    expect(deadLetters).toHaveLength(failedBefore + 1);
+    const failed = deadLetters.find((deadLetter) => deadLetter.consumer === usageMeterAggregatorFunction.name)!;
+    expect(failed).toMatchObject({ arrived_by: 'consumer', error_message: 'meter table unavailable (injected)' });
+    expect(await redriveDeadLetter(queue, failed.id)).toMatchObject({ outcome: 'redriven' });
+    const both = { ...counted.totals };
+    for (const [name, value] of Object.entries(unmetered.totals)) both[name as keyof MeterTotals] += value;
+    expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...both, api_calls: 4, errors: 2 });
   });
 
-  it('answer without waiting for a meter write that hangs (injected), and still count it when it lands', async () => {
-    const org = await anOrg('MTS');
-    const eventId = await recordEvent(org, new Expected());
-    const gets = new Expected();
-    const holdMs = 3_000;
-    const restore = onMeterWrites(() => sleep(holdMs));
-    try {
-      const startedAt = Date.now();
-      const answer = await gets.call('/event/get', { event_id: eventId }, org.headers);
-      expect(answer.status).toBe(200);
-      expect(Date.now() - startedAt).toBeLessThan(holdMs / 2);
-    } finally {
-      restore();
-    }
-    await sleep(holdMs);
-    expect(await settledMeter(org.orgcode, '/event/get', gets)).toEqual({ ...gets.totals, api_calls: 1 });
+  it('count a log batch delivered twice once', async () => {
+    const org = await anOrg('MTD');
+    const day = new Date().toISOString().slice(0, 10);
+    const batch = logSubscriptionEvent({
+      logGroup: '/aws/lambda/event-get',
+      logStream: `2026/11/23/[$LATEST]${org.orgcode}`,
+      logEvents: Array.from({ length: 150 }, (_, index) => ({ id: `${org.orgcode}-${index}`, timestamp: Date.now(), message: requestLine(org.orgcode, day) })),
+    });
+    const once = { api_calls: 150, records: 0, deliveries: 0, bandwidth_in_bytes: 150 * 30, bandwidth_out_bytes: 150 * 700, errors: 0 };
+
+    expect(await invokeOperator(usageMeterAggregatorFunction.name, batch)).toEqual({
+      metered_lines: 150,
+      unreadable_lines: 0,
+      chunks_applied: 1,
+      chunks_already_applied: 0,
+    });
+    expect(await invokeOperator(usageMeterAggregatorFunction.name, batch)).toEqual({
+      metered_lines: 150,
+      unreadable_lines: 0,
+      chunks_applied: 0,
+      chunks_already_applied: 1,
+    });
+    const [meter] = await readDayMeters(org.orgcode, day);
+    expect(meter).toEqual({ cccode: costCentre, surface: '/event/get', totals: once });
   });
 });

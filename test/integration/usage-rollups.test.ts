@@ -5,7 +5,7 @@ import * as keys from '../../shared/db/keys';
 import { meterShards } from '../../shared/db/usage-meter-repository';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
 import { type UsageRollupRun, runUsageRollup } from '../../shared/rollups/usage-rollup';
-import { type HttpResult, type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, startLocalApi } from '../support/local-api';
 import type { UsageBook } from '../support/usage-book';
 import {
   type MeteredOrg,
@@ -14,14 +14,13 @@ import {
   costCentreA,
   costCentreB,
   readerCostCentre,
-  untilMetered,
   wholeDay,
 } from '../support/usage-days';
 
 /**
  * The daily usage rollup (docs/decisions.md: Usage rollups) end to end: an
- * organisation's calls over HTTP (and an export batch delivered), metered as
- * they are answered, and its storage usage records, rolled up by the 01:00
+ * organisation's calls over HTTP (and an export batch delivered), metered from
+ * their request log lines (the log subscription flushed before each run), and its storage usage records, rolled up by the 01:00
  * function or by the same run for the one organisation (the day is today,
  * which the operator refuses: usage-rollup-admin.test.ts runs it over a past
  * day), and read back through /usage/rollup/get and /usage/rollup/list.
@@ -96,7 +95,7 @@ describe("a day of an organisation's calls, deliveries and storage usage", () =>
   beforeAll(async () => {
     day = await aSteadyDay();
     [org, other] = await Promise.all([aMeteredDay('USG', day), aMeteredDay('USO', day)]);
-    await Promise.all([untilMetered(org.book, day), untilMetered(other.book, day)]);
+    await flushMeters();
     asRolledUp = org.book.copy();
     otherAsRolledUp = other.book.copy();
     firstRun = await scheduledRun(day);
@@ -159,7 +158,7 @@ describe("a day of an organisation's calls, deliveries and storage usage", () =>
   });
 
   it("gives the same records on a re-run (same ids, revision + 1, created_at kept), counting only the calls made since: the reader's", async () => {
-    await untilMetered(org.book, day);
+    await flushMeters();
     const asRerun = org.book.copy();
 
     const rerun = await runUsageRollup({ from: day, to: day, orgcode: org.orgcode });
@@ -178,7 +177,7 @@ describe("a day of an organisation's calls, deliveries and storage usage", () =>
   });
 
   it("removes a cost centre's record once its meters are gone, and the organisation's no longer counts it", async () => {
-    await untilMetered(org.book, day);
+    await flushMeters();
     for (let shard = 0; shard < meterShards; shard += 1) {
       const { Items } = await dynamo().send(
         new QueryCommand({
@@ -192,7 +191,7 @@ describe("a day of an organisation's calls, deliveries and storage usage", () =>
       }
     }
     org.book.forget(costCentreB);
-    await untilMetered(org.book, day);
+    await flushMeters();
     const asRerun = org.book.copy();
 
     const rerun = await runUsageRollup({ from: day, to: day, orgcode: org.orgcode });

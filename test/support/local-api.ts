@@ -4,6 +4,7 @@ import { localCredentials, localRegion } from '../../shared/local/environment';
 import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { startLocalFunctions } from '../../shared/local/local-functions';
+import type { LocalLogSubscription } from '../../shared/local/log-subscription';
 import type { LocalQueue } from '../../shared/local/sqs-queue-api';
 import { apiBasePath } from '../../shared/routes/route-definition';
 import { assertResponseMatchesContract } from './response-contract';
@@ -18,7 +19,9 @@ export interface LocalApi {
   bus: LocalEventBus;
   /** The consumers of the bus's events: their deliveries and dead letters. */
   consumers: LocalEventConsumers;
-  /** The consumers' dead-letter queue, at `deadLetterQueueUrl` for the SQS client. */
+  /** The route functions' metered request lines on their way to the usage meter aggregator. */
+  logSubscription: LocalLogSubscription;
+  /** The consumers' and the aggregator's dead-letter queue, at `deadLetterQueueUrl` for the SQS client. */
   deadLetterQueue: LocalQueue;
   deadLetterQueueUrl: string;
   close(): Promise<void>;
@@ -80,6 +83,7 @@ export async function startLocalApi(): Promise<LocalApi> {
     invokeUrl: functions.aws.url,
     bus: functions.bus,
     consumers: functions.consumers,
+    logSubscription: functions.logSubscription,
     deadLetterQueue: functions.deadLetterQueue,
     deadLetterQueueUrl: functions.deadLetterQueueUrl,
     close: async () => {
@@ -226,6 +230,16 @@ export function deliverEvent(
       },
     );
   });
+}
+
+/**
+ * Hands every metered call answered so far to the usage meter aggregator and
+ * resolves once it has added them up (or dead-lettered the batch): the meters
+ * count a call seconds after its answer, as deployed, so a test flushes before
+ * reading them.
+ */
+export function flushMeters(): Promise<void> {
+  return running().logSubscription.flush();
 }
 
 /** Issues a credential with the `credential-admin` operator function; `secret` goes in `x-api-key` or `x-session-guid`. */

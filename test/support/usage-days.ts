@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readDayMeters } from '../../shared/db/usage-meter-repository';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
-import { meterWaitMs } from '../../shared/http/usage-metering';
 import { callerHeaders, uniqueOrgcode } from './callers';
 import { UsageBook } from './usage-book';
 
@@ -118,12 +116,4 @@ async function deliverAnExport(book: UsageBook, headers: Record<string, string>,
   const body = { batch_id: batch.batch_id, status: 'sent', expected_revision: batch.revision, ...change };
   expect((await book.call('/export/batch/status/set', body, headers)).status).toBe(200);
   book.delivered(headers['x-cccode']);
-}
-
-/** Waits until the org's meters of the day count every call booked (a meter write may land after its answer), then a moment more. */
-export async function untilMetered(book: UsageBook, day: string): Promise<void> {
-  const metered = async () => (await readDayMeters(book.orgcode, day)).reduce((sum, meter) => sum + meter.totals.api_calls, 0);
-  const deadline = Date.now() + 10_000;
-  while ((await metered()) < book.apiCalls && Date.now() < deadline) await sleep(50);
-  await sleep(4 * meterWaitMs);
 }

@@ -2,13 +2,12 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller } from '../../shared/auth/caller';
 import * as keys from '../../shared/db/keys';
 import { callMeterUpdate, deliveryMeterUpdate, meterShards } from '../../shared/db/usage-meter-repository';
-import { type MeteredCall, callUsage } from '../../shared/http/usage-metering';
+import { type MeteredCall, callMeterFields, callUsage } from '../../shared/http/usage-metering';
 
 const caller: Caller = { orgcode: 'ACME', actor: 'tester', context_source: 'api_key', roles: [], owner: true };
 const call = (idempotent: boolean, replayed = false): MeteredCall => ({
   route: { path: '/event/record', idempotent },
   caller,
-  requestId: 'req-1',
   receivedAt: new Date('2026-11-20T23:59:59.999Z'),
   replayed,
 });
@@ -39,12 +38,28 @@ describe('callUsage', () => {
   });
 });
 
+describe('callMeterFields', () => {
+  it("names the meter by the caller's cost centre ('-' without one) and the UTC day of receipt, and counts one call", () => {
+    expect(callMeterFields(call(true), request('{}'), answer(200, '{}'))).toEqual({
+      cccode: '-',
+      day: '2026-11-20',
+      api_calls: 1,
+      records: 1,
+      bandwidth_in_bytes: 2,
+      bandwidth_out_bytes: 2,
+      errors: 0,
+    });
+    const withCostCentre = { ...call(false), caller: { ...caller, cccode: 'OPS1-2026-NY01' } };
+    expect(callMeterFields(withCostCentre, request('{}'), answer(404, '{}'))).toMatchObject({ cccode: 'OPS1-2026-NY01', errors: 1 });
+  });
+});
+
 describe('meter updates', () => {
   const scope = { orgcode: 'ACME', cccode: 'OPS1-2026-NY01', surface: '/event/get', day: '2026-11-20T23:59:59.999Z' };
 
-  it("add a call's counters to one shard of the UTC day's meter of its cost centre and surface", () => {
-    const usage = { records: 0, bandwidth_in_bytes: 20, bandwidth_out_bytes: 300, errors: 0 };
-    const update = callMeterUpdate(scope, usage);
+  it("add calls' counters to one shard of the UTC day's meter of its cost centre and surface", () => {
+    const totals = { api_calls: 1, records: 0, bandwidth_in_bytes: 20, bandwidth_out_bytes: 300, errors: 0 };
+    const update = callMeterUpdate(scope, totals);
     const shard = Number(update.key.pk.split('#').pop());
     expect(shard).toBeGreaterThanOrEqual(0);
     expect(shard).toBeLessThan(meterShards);

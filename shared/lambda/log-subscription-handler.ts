@@ -1,0 +1,69 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import middy from '@middy/core';
+import * as z from 'zod/mini';
+import type { LogEvent, LogSource } from '../domain/usage/metered-lines';
+import { ValidationError } from '../domain/errors';
+import { validate } from '../domain/validation';
+import { type InvocationContext, loggedRun, type RunMetrics } from '../observability/run-log';
+
+/** What a CloudWatch Logs subscription invokes its Lambda with: the batch, gzipped and base64-encoded. */
+const subscriptionEvent = z.object({ awslogs: z.object({ data: z.string().check(z.minLength(1)) }) });
+
+/**
+ * The batch inside. `DATA_MESSAGE` carries log events; CloudWatch sends one
+ * `CONTROL_MESSAGE` when a subscription is created, to check the destination
+ * answers, with nothing to handle.
+ */
+const logBatch = z.object({
+  messageType: z.enum(['DATA_MESSAGE', 'CONTROL_MESSAGE']),
+  logGroup: z.string(),
+  logStream: z.string(),
+  logEvents: z.array(z.object({ id: z.string().check(z.minLength(1)), timestamp: z.number(), message: z.string() })),
+});
+
+/** A subscription batch: the log events of one log stream. */
+export interface LogBatch extends LogSource {
+  logEvents: LogEvent[];
+}
+
+/** The event a subscription delivers `batch` in: what the local stack hands the handler, as CloudWatch Logs does. */
+export function logSubscriptionEvent(batch: LogBatch): z.output<typeof subscriptionEvent> {
+  const data = gzipSync(JSON.stringify({ messageType: 'DATA_MESSAGE', owner: '000000000000', subscriptionFilters: [], ...batch }));
+  return { awslogs: { data: data.toString('base64') } };
+}
+
+function decodedBatch(data: string): unknown {
+  try {
+    return JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8'));
+  } catch (error) {
+    throw new ValidationError([{ path: 'awslogs.data', message: `must be base64 of gzipped JSON (${String(error)})` }], 'invalid_event');
+  }
+}
+
+/**
+ * The chain of a function a CloudWatch Logs subscription invokes: the payload
+ * is decoded and validated at the trust boundary (a malformed one throws a
+ * ValidationError, the function error the dead-letter queue keeps), a control
+ * message is answered with nothing done, and `run` gets the batch. Each run is
+ * logged as one line with the figures `metricsOf` gives, never the batch's lines.
+ */
+export function logSubscriptionHandler<Result>(
+  run: (batch: LogBatch) => Promise<Result>,
+  { metricsOf }: { metricsOf?: (result: Result) => RunMetrics } = {},
+) {
+  return middy<unknown, Result | null>().handler((event, context: InvocationContext) =>
+    loggedRun(
+      context,
+      async () => {
+        const delivered = validate(subscriptionEvent, event);
+        if (!delivered.success) throw new ValidationError(delivered.issues, 'invalid_event');
+        const parsed = validate(logBatch, decodedBatch(delivered.data.awslogs.data));
+        if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event');
+        if (parsed.data.messageType === 'CONTROL_MESSAGE') return null;
+        const { logGroup, logStream, logEvents } = parsed.data;
+        return run({ logGroup, logStream, logEvents });
+      },
+      { metricsOf: (result) => (result === null ? {} : (metricsOf?.(result) ?? {})) },
+    ),
+  );
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LogEvent } from '../domain/usage/metered-lines';
+import { type LogBatch, logSubscriptionEvent } from '../lambda/log-subscription-handler';
+import { addLogLineSink } from '../observability/log-line';
+import type { RouteDefinition } from '../routes/route-definition';
+import type { HandlerLoader } from './handler-loader';
+import { createLambdaContext, failedInvocationRecord, functionError } from './lambda-context';
+import type { LocalQueue } from './sqs-queue-api';
+
+/** The local stand-in for the stack's log subscriptions: the metered request lines, handed to the aggregator. */
+export interface LocalLogSubscription {
+  /** Delivers every line collected so far and resolves once the subscribed function has handled them all, or dead-lettered them. */
+  flush(): Promise<void>;
+  /** Stops collecting, then flushes. */
+  close(): Promise<void>;
+}
+
+export interface LogSubscriptionOptions {
+  /** The route functions whose log groups are subscribed; a line names its route by path. */
+  routes: readonly RouteDefinition[];
+  /** Each field of a line passed on must equal its value (the stack's filter pattern). */
+  filter: Readonly<Record<string, string | number>>;
+  /** The subscribed function, loaded by `loadHandler`. */
+  destination: { name: string; timeoutSeconds: number };
+  loadHandler: HandlerLoader;
+  /** Where a batch goes once every attempt failed: the function's on-failure destination. */
+  deadLetterQueue: LocalQueue;
+  /** How often collected lines are delivered; CloudWatch Logs delivers within seconds. */
+  intervalMs?: number;
+  /** Waits before the second and third attempt (Lambda's two retries of an asynchronous invocation). */
+  retryDelaysMs?: readonly [number, number];
+  log?: (line: string) => void;
+}
+
+/** CloudWatch Logs puts at most this many events in one subscription batch. */
+const maxEventsPerBatch = 10_000;
+
+/**
+ * Subscribes, in-process, to the log lines the route functions write (the local
+ * stack's functions share one process and keep stdout quiet, so the lines are
+ * taken from shared/observability/log-line.ts's sink), keeps those `filter`
+ * passes per route function, and every `intervalMs` hands each function's lines
+ * to `destination` as CloudWatch Logs does: a gzipped, base64-encoded batch of
+ * one log group and stream, invoked asynchronously, retried twice, then the
+ * invocation record in the dead-letter queue.
+ */
+export function startLogSubscription(options: LogSubscriptionOptions): LocalLogSubscription {
+  const intervalMs = options.intervalMs ?? 200;
+  const retryDelaysMs = options.retryDelaysMs ?? [200, 400];
+  const log = options.log ?? (() => undefined);
+  const functionOfPath = new Map(options.routes.map((route) => [route.path, route.name]));
+  /** One log stream per process, as one Lambda environment writes one. */
+  const logStream = `local/[$LATEST]${randomBytes(16).toString('hex')}`;
+  const pending = new Map<string, LogEvent[]>();
+  const underway = new Set<Promise<void>>();
+  let sequence = 0;
+
+  const stopCollecting = addLogLineSink((line, record) => {
+    if (!Object.entries(options.filter).every(([field, value]) => record[field] === value)) return;
+    const logGroup = `/aws/lambda/${functionOfPath.get(String(record.route)) ?? 'unrouted'}`;
+    sequence += 1;
+    const event = { id: String(sequence).padStart(20, '0'), timestamp: Date.now(), message: line };
+    const events = pending.get(logGroup);
+    if (events) events.push(event);
+    else pending.set(logGroup, [event]);
+  });
+
+  async function deliver(batch: LogBatch): Promise<void> {
+    const { name, timeoutSeconds } = options.destination;
+    const payload = logSubscriptionEvent(batch);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const handler = await options.loadHandler(name);
+        await handler(structuredClone(payload), createLambdaContext(name, timeoutSeconds * 1000));
+        return;
+      } catch (thrown) {
+        const error = functionError(thrown);
+        const retryDelay = retryDelaysMs[attempt - 1];
+        if (retryDelay === undefined) {
+          options.deadLetterQueue.send(JSON.stringify(failedInvocationRecord(name, payload, error, attempt, new Date().toISOString())));
+          log(`${name} dead letter: ${batch.logEvents.length} lines of ${batch.logGroup} failed ${attempt} times: ${error.errorType}: ${error.errorMessage}`);
+          return;
+        }
+        log(`${name} failed on ${batch.logGroup} (attempt ${attempt}), retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`);
+        await sleep(retryDelay);
+      }
+    }
+  }
+
+  function deliverPending(): void {
+    for (const [logGroup, events] of pending) {
+      for (let start = 0; start < events.length; start += maxEventsPerBatch) {
+        const delivery = deliver({ logGroup, logStream, logEvents: events.slice(start, start + maxEventsPerBatch) }).finally(() =>
+          underway.delete(delivery),
+        );
+        underway.add(delivery);
+      }
+    }
+    pending.clear();
+  }
+
+  const timer = setInterval(deliverPending, intervalMs);
+  // The timer alone never keeps a process (a test worker, `npm start` being stopped) alive.
+  timer.unref();
+
+  const flush = async () => {
+    deliverPending();
+    await Promise.allSettled([...underway]);
+  };
+  return {
+    flush,
+    close: async () => {
+      clearInterval(timer);
+      stopCollecting();
+      await flush();
+    },
+  };
+}
