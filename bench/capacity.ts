@@ -5,7 +5,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Scenario, httpCall } from './route-calls';
 
 /** Why a command was issued within a route call. */
-export type Purpose = 'auth' | 'idempotency' | 'operation' | 'metering';
+export type Purpose = 'auth' | 'idempotency' | 'operation';
 
 interface MeteredCommand {
   name: string;
@@ -43,10 +43,9 @@ function partitionKeyOf(input: Record<string, unknown>): string {
   return typeof pk === 'string' ? pk : '';
 }
 
-/** The credential read authenticates; the stored-response read is the idempotency check; the usage meter's update meters the call; the rest is the operation. */
+/** The credential read authenticates; the stored-response read is the idempotency check; the rest is the operation. */
 function purposeOf(name: string, input: Record<string, unknown>): Purpose {
   const pk = partitionKeyOf(input);
-  if (name === 'UpdateItem' && pk.includes('#USAGE_METER#')) return 'metering';
   if (name !== 'GetItem') return 'operation';
   if (pk.endsWith('#CREDENTIAL')) return 'auth';
   if (pk.includes('#IDEMPOTENCY#')) return 'idempotency';
@@ -142,7 +141,7 @@ export async function measureCapacity(
       meter.reset();
       const response = await request();
       if (response.status !== 200) throw new Error(`${scenario.label} answered ${response.status}: ${response.text}`);
-      const sums: Record<Purpose | 'total', Units> = { auth: zero(), idempotency: zero(), operation: zero(), metering: zero(), total: zero() };
+      const sums: Record<Purpose | 'total', Units> = { auth: zero(), idempotency: zero(), operation: zero(), total: zero() };
       for (const command of meter.commands()) {
         for (const bucket of [sums[command.purpose], sums.total]) {
           bucket.rcu += command.rcu;
@@ -161,7 +160,7 @@ export async function measureCapacity(
       label: scenario.label,
       calls,
       commands,
-      perCall: { auth: mean('auth'), idempotency: mean('idempotency'), operation: mean('operation'), metering: mean('metering'), total: mean('total') },
+      perCall: { auth: mean('auth'), idempotency: mean('idempotency'), operation: mean('operation'), total: mean('total') },
       stable: perCall.every((call) => JSON.stringify(call) === first),
     });
   }

@@ -20,7 +20,7 @@ import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-call
 /**
  * `npm run bench`: bundle sizes and cold import times, route latency against
  * the raw DynamoDB calls each route makes, `/event/get` with and without its
- * usage meter write, the capacity each route call
+ * usage meter fields, the capacity each route call
  * consumes, what the whole aging report reads over 50,000 open invoices, the
  * financial rollup of an organisation's day of 100,000 events, what a storage
  * reconcile costs per 1,000 objects and per 1,000 table items, and

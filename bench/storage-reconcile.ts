@@ -14,7 +14,7 @@ export interface ReconcileBenchRun {
   size: number;
   calls: number;
   s3ListRequests: number;
-  /** DynamoDB commands by name, the calls' credential reads and meter writes included. */
+  /** DynamoDB commands by name, the calls' credential reads included. */
   commands: Record<string, number>;
   rcu: number;
   wcu: number;

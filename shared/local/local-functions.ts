@@ -22,6 +22,8 @@ export interface LocalFunctionsOptions {
   operatorPort: number;
   /** Run scheduled functions on timers (`npm start`); tests invoke them when they choose. */
   runSchedules?: boolean;
+  /** How often the log subscription hands the metered request lines to the aggregator; 0: only when flushed (the bench). */
+  logDeliveryIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -90,6 +92,7 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       filter: meteredLineFilter,
       destination: usageMeterAggregatorFunction,
       loadHandler: consumerHandlers,
+      intervalMs: options.logDeliveryIntervalMs,
       deadLetterQueue,
       log: options.log,
     });

@@ -26,7 +26,11 @@ export interface LogSubscriptionOptions {
   loadHandler: HandlerLoader;
   /** Where a batch goes once every attempt failed: the function's on-failure destination. */
   deadLetterQueue: LocalQueue;
-  /** How often collected lines are delivered; CloudWatch Logs delivers within seconds. */
+  /**
+   * How often collected lines are delivered (CloudWatch Logs delivers within
+   * seconds); 0 delivers them only on flush and close, so nothing the
+   * aggregator does runs beside what a caller measures (the bench).
+   */
   intervalMs?: number;
   /** Waits before the second and third attempt (Lambda's two retries of an asynchronous invocation). */
   retryDelaysMs?: readonly [number, number];
@@ -100,9 +104,9 @@ export function startLogSubscription(options: LogSubscriptionOptions): LocalLogS
     pending.clear();
   }
 
-  const timer = setInterval(deliverPending, intervalMs);
+  const timer = intervalMs > 0 ? setInterval(deliverPending, intervalMs) : undefined;
   // The timer alone never keeps a process (a test worker, `npm start` being stopped) alive.
-  timer.unref();
+  timer?.unref();
 
   const flush = async () => {
     deliverPending();

@@ -3,7 +3,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { localCredentials, localRegion } from '../../shared/local/environment';
 import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
-import { startLocalFunctions } from '../../shared/local/local-functions';
+import { type LocalFunctionsOptions, startLocalFunctions } from '../../shared/local/local-functions';
 import type { LocalLogSubscription } from '../../shared/local/log-subscription';
 import type { LocalQueue } from '../../shared/local/sqs-queue-api';
 import { apiBasePath } from '../../shared/routes/route-definition';
@@ -76,8 +76,8 @@ let current: LocalApi | undefined;
  * ports, in this test worker. `post`, `issueCredential` and `invokeOperator` then
  * talk to it. Close it in `afterAll`.
  */
-export async function startLocalApi(): Promise<LocalApi> {
-  const functions = await startLocalFunctions({ apiPort: 0, operatorPort: 0 });
+export async function startLocalApi(options: Pick<LocalFunctionsOptions, 'logDeliveryIntervalMs'> = {}): Promise<LocalApi> {
+  const functions = await startLocalFunctions({ ...options, apiPort: 0, operatorPort: 0 });
   const api: LocalApi = {
     baseUrl: functions.api.url,
     invokeUrl: functions.aws.url,
