@@ -49,10 +49,11 @@ const markedMeteredDays = new Set<string>();
 const maxMarkedMeteredDays = 10_000;
 
 /**
- * Marks the org's metered day once per process: every metered call would
- * otherwise put the same item again, one more write per call on an item all
- * of the org's calls of the day share. Remembered only once written, so a
- * failed write is tried again by the next call.
+ * Marks the org's metered day once per process: every log batch the usage
+ * meter aggregator adds up, delivery and storage record would otherwise put
+ * the same item again, one more write each on an item all of the org's usage
+ * of the day shares. Remembered only once written, so a failed write is tried
+ * again by the next.
  */
 export async function markMeteredDay(orgcode: string, instant: string): Promise<void> {
   const orgDay = `${orgcode}\n${instant.slice(0, 10)}`;
