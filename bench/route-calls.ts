@@ -16,7 +16,7 @@ import { toMinorUnits } from '../shared/domain/receivables/money';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
 import { type LambdaHandler, entryFileLoader } from '../shared/local/handler-loader';
 import { createLambdaContext } from '../shared/local/lambda-context';
-import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
+import { apiBasePath } from '../shared/routes/route-definition';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';
 import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';
