@@ -9,7 +9,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type ConsumerFunctionDefinition, deadLetterNotifierFunction } from '../shared/routes/consumer-registry';
-import { AccountingFunction, type ServiceBindings } from './accounting-function';
+import { AccountingFunction, type AccountingFunctionProps, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
 
 export interface EventConsumersProps {
@@ -30,7 +30,23 @@ export const deadLetterNotifierFamily = 'dead-letters';
  * deduplicate on the business key. An event that still fails, or waits longer
  * than 6 hours (Lambda's maximum) in the queue, goes to the dead-letter queue.
  */
-const consumerAsyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+export const consumerAsyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+
+/** The function of an asynchronously invoked entry in `functions/consumers/` (a consumer, the notifier, the aggregator), from its definition. */
+export function consumerFunctionProps(
+  definition: Omit<ConsumerFunctionDefinition, 'pattern'>,
+  family: string,
+  projectRoot: string,
+): AccountingFunctionProps {
+  return {
+    entry: join(projectRoot, 'functions', 'consumers', `${definition.name}.ts`),
+    description: definition.description,
+    family,
+    stores: definition.stores,
+    timeout: Duration.seconds(definition.timeoutSeconds),
+    memorySize: definition.memoryMb,
+  };
+}
 
 /**
  * EventBridge retries only handing the event to Lambda (throttling, an outage,
@@ -83,14 +99,7 @@ export class EventConsumers extends Construct {
     this.deadLetterNotifier = new AccountingFunction(
       this,
       constructId(deadLetterNotifierFunction.name),
-      {
-        entry: join(props.bindings.projectRoot, 'functions', 'consumers', `${deadLetterNotifierFunction.name}.ts`),
-        description: deadLetterNotifierFunction.description,
-        family: deadLetterNotifierFamily,
-        stores: deadLetterNotifierFunction.stores,
-        timeout: Duration.seconds(deadLetterNotifierFunction.timeoutSeconds),
-        memorySize: deadLetterNotifierFunction.memoryMb,
-      },
+      consumerFunctionProps(deadLetterNotifierFunction, deadLetterNotifierFamily, props.bindings.projectRoot),
       props.bindings,
     );
     // The record reaches the queue whether or not the inbox item could be written.
@@ -115,14 +124,7 @@ export class EventConsumers extends Construct {
       const handler = new AccountingFunction(
         this,
         constructId(definition.name),
-        {
-          entry: join(props.bindings.projectRoot, 'functions', 'consumers', `${definition.name}.ts`),
-          description: definition.description,
-          family: consumerFamily,
-          stores: definition.stores,
-          timeout: Duration.seconds(definition.timeoutSeconds),
-          memorySize: definition.memoryMb,
-        },
+        consumerFunctionProps(definition, consumerFamily, props.bindings.projectRoot),
         props.bindings,
       );
       handler.function.configureAsyncInvoke({

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
-import { Aws, CfnParameter, Duration, NestedStack } from 'aws-cdk-lib';
+import { Aws, CfnParameter, NestedStack } from 'aws-cdk-lib';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { meteredLineFilter, usageMeterAggregatorFunction } from '../shared/routes/consumer-registry';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
-import { consumerFamily } from './event-consumers';
+import { consumerAsyncRetries, consumerFamily, consumerFunctionProps } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { LogSubscriptions } from './log-subscriptions';
 
@@ -52,19 +51,11 @@ export class UsageMeterAggregator extends NestedStack {
     this.aggregator = new AccountingFunction(
       this,
       'Aggregator',
-      {
-        entry: join(props.bindings.projectRoot, 'functions', 'consumers', `${definition.name}.ts`),
-        description: definition.description,
-        family: consumerFamily,
-        stores: definition.stores,
-        timeout: Duration.seconds(definition.timeoutSeconds),
-        memorySize: definition.memoryMb,
-      },
+      consumerFunctionProps(definition, consumerFamily, props.bindings.projectRoot),
       { ...props.bindings, roles: this.roles },
     );
     this.aggregator.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(6),
+      ...consumerAsyncRetries,
       onFailure: new destinations.SqsDestination(props.deadLetterQueue),
     });
     this.subscriptions = new LogSubscriptions(this, 'Subscriptions', {

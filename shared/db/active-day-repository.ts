@@ -1,7 +1,7 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
-import type { StartKey } from './query-page';
+import { queryAll } from './query-page';
 
 /**
  * Which organisations had something to roll up on which UTC day: a daily
@@ -71,20 +71,12 @@ const orgsPerPage = 1000;
 
 /** Every org marked `kind` on `day`, in orgcode order, a Query page at a time (gsi3: eventually consistent). */
 export async function* orgsMarkedOn(kind: DayMarkerKind, day: string): AsyncGenerator<string> {
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :day',
-        ExpressionAttributeValues: { ':day': markers[kind].orgsOn(day) },
-        ProjectionExpression: 'orgcode',
-        Limit: orgsPerPage,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield String(item.orgcode);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const marked = queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :day',
+    ExpressionAttributeValues: { ':day': markers[kind].orgsOn(day) },
+    ProjectionExpression: 'orgcode',
+    Limit: orgsPerPage,
+  });
+  for await (const item of marked) yield String(item.orgcode);
 }

@@ -1,11 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommentTarget } from '../domain/comments/comment';
 import type { CountChange, CountDimension, CountRow } from '../domain/comments/comment-report';
 import type { LifecycleStatus } from '../domain/lifecycle';
 import type { GuardedUpdate } from './atomic-write';
-import { dynamo, tableName } from './client';
 import * as keys from './keys';
-import type { StartKey } from './query-page';
+import { queryAll } from './query-page';
 
 /**
  * Comment counters (docs/decisions.md: Comments, report): one item per
@@ -37,25 +35,14 @@ export function commentCountUpdates(orgcode: string, target: CommentTarget, chan
 /** Every counter of a scope: one Query of its partition, a page at a time. */
 export async function readCommentCounts(orgcode: string, scope: CountScope): Promise<CountRow[]> {
   const rows: CountRow[] = [];
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': countPartition(orgcode, scope) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      rows.push({
-        dimension: item.dimension as CountDimension,
-        status: item.status as LifecycleStatus,
-        value: String(item.value),
-        count: Number(item.count),
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const counters = queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': countPartition(orgcode, scope) } });
+  for await (const item of counters) {
+    rows.push({
+      dimension: item.dimension as CountDimension,
+      status: item.status as LifecycleStatus,
+      value: String(item.value),
+      count: Number(item.count),
+    });
+  }
   return rows;
 }

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommissionChange } from '../domain/commissions/commission-changes';
 import type { Commission, CommissionLine, CommissionStatus } from '../domain/commissions/commission';
 import { DuplicateIdError, InvalidStateError } from '../domain/errors';
@@ -10,7 +10,7 @@ import { eventRecordPuts } from './event-repository';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import { type Page, type StartKey, queryPage } from './query-page';
+import { type Page, type StartKey, queryAll, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
 
 /**
@@ -210,20 +210,12 @@ export async function commissionLines(commission: Commission): Promise<Commissio
 /** The ids of the org's open (unrated or accrued) commissions placed in [from, to) (no `to`: from on), read consistently. */
 export async function openCommissionIds(orgcode: string, from: string, to?: string): Promise<string[]> {
   const ids: string[] = [];
-  let startKey: StartKey | undefined;
-  do {
-    const { Items, LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.openCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(Items ?? []).map((item) => String(item.commission_id)));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
+  const markers = queryAll({
+    KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.openCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
+    ConsistentRead: true,
+  });
+  for await (const item of markers) ids.push(String(item.commission_id));
   return ids;
 }
 

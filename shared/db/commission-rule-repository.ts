@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   type CommissionRule,
@@ -9,6 +9,7 @@ import {
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
+import { queryAll } from './query-page';
 
 /**
  * The cache of the pricing service's commission rules (docs/decisions.md:
@@ -124,21 +125,13 @@ export function setRuleStatusIfNewer(change: CommissionRuleStatusSetDetail, now:
 /** Every cached rule of the organisation, by rule_id; a status still waiting for its rule is not one. */
 export async function listCommissionRules(orgcode: string): Promise<CommissionRule[]> {
   const rules: CommissionRule[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items, LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'attribute_exists(definition_revision)',
-        ExpressionAttributeValues: { ':pk': keys.commissionRules(orgcode) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    rules.push(...(Items ?? []).map((item) => withoutStorageAttributes<CommissionRule>(item)));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attribute_exists(definition_revision)',
+    ExpressionAttributeValues: { ':pk': keys.commissionRules(orgcode) },
+    ConsistentRead: true,
+  });
+  for await (const item of items) rules.push(withoutStorageAttributes<CommissionRule>(item));
   return rules;
 }
 
@@ -167,19 +160,11 @@ export async function recordRuleWindow(orgcode: string, ruleId: string, window: 
 export async function ruleWindows(orgcode: string, ruleId: string): Promise<PlacedWindow[]> {
   const prefix = keys.commissionRuleWindow(orgcode, ruleId, '', undefined);
   const windows: PlacedWindow[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items, LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rule)',
-        ExpressionAttributeValues: { ':pk': prefix.pk, ':rule': prefix.sk.slice(0, -1) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    windows.push(...(Items ?? []).map((item) => ({ from: String(item.from), ...(item.to !== undefined && { to: String(item.to) }) })));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rule)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':rule': prefix.sk.slice(0, -1) },
+    ConsistentRead: true,
+  });
+  for await (const item of items) windows.push({ from: String(item.from), ...(item.to !== undefined && { to: String(item.to) }) });
   return windows;
 }

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { CredentialKind } from '../auth/credential-secret';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
 import { withoutStorageAttributes } from './item';
+import { queryAll } from './query-page';
 
 export interface CredentialRecord {
   fingerprint: string;
@@ -71,18 +72,7 @@ export async function revokeCredential(
 
 export async function listCredentials(orgcode: string): Promise<CredentialRecord[]> {
   const records: CredentialRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.credentialPartition(orgcode) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) records.push(withoutStorageAttributes<CredentialRecord>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.credentialPartition(orgcode) } });
+  for await (const item of items) records.push(withoutStorageAttributes<CredentialRecord>(item));
   return records;
 }

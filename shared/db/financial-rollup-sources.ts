@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ledgerEventId } from '../domain/events/ledger-events';
 import type { LedgerEntry, OwedAmount } from '../domain/rollups/financial-tally';
 import { batchGetItems } from './batch-get';
-import { dynamo, tableName } from './client';
 import * as keys from './keys';
-import type { StartKey } from './query-page';
+import { type StartKey, queryAll } from './query-page';
 import { readReceivables } from './receivables-repository';
 
 /**
@@ -29,24 +27,16 @@ export async function* eventsOfTypeIn(
   eventType: string,
   window: { from_utc: string; to_utc: string },
 ): AsyncGenerator<LedgerEntry> {
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi2',
-        // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.eventsOfType(orgcode, eventType), ':from': window.from_utc, ':to': window.to_utc },
-        ProjectionExpression: projection.ProjectionExpression,
-        ExpressionAttributeNames: projection.names,
-        Limit: eventsPerPage,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as LedgerEntry;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const events = queryAll({
+    IndexName: 'gsi2',
+    // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.eventsOfType(orgcode, eventType), ':from': window.from_utc, ':to': window.to_utc },
+    ProjectionExpression: projection.ProjectionExpression,
+    ExpressionAttributeNames: projection.names,
+    Limit: eventsPerPage,
+  });
+  for await (const item of events) yield item as LedgerEntry;
 }
 
 /**

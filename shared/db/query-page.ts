@@ -9,6 +9,22 @@ export interface Page<T> {
   lastKey?: StartKey;
 }
 
+/**
+ * Every item a Query matches, a page at a time as DynamoDB returns them: for
+ * reads that need the whole of a partition or range (a scope's counters, a
+ * day's meter shards), never for a listing a client pages through.
+ */
+export async function* queryAll(
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): AsyncGenerator<Record<string, unknown>> {
+  let startKey: StartKey | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...query, TableName: tableName(), ExclusiveStartKey: startKey }));
+    yield* page.Items ?? [];
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
 /** Queries with a filter may read a few rounds to fill a page, but never unboundedly. */
 const maxRounds = 4;
 

@@ -7,7 +7,7 @@ import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import type { StartKey } from './query-page';
+import { type StartKey, queryAll } from './query-page';
 
 /** One pre-aggregated amount owed: a customer's invoices in one currency due on one day. */
 export interface ReceivableAmount {
@@ -129,21 +129,10 @@ export async function readReceivables(
 /** The customer's net balance change per currency over every month before `month` (`YYYY-MM`). */
 export async function readNetBefore(orgcode: string, customerId: string, month: string): Promise<Array<{ currency: string; month: string; net: number }>> {
   const nets: Array<{ currency: string; month: string; net: number }> = [];
-  let startKey: StartKey | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.statementMonthsPartition(orgcode, customerId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of result.Items ?? []) {
-      if (String(item.month) < month) nets.push({ currency: String(item.currency), month: String(item.month), net: Number(item.net) });
-    }
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  const months = queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.statementMonthsPartition(orgcode, customerId) } });
+  for await (const item of months) {
+    if (String(item.month) < month) nets.push({ currency: String(item.currency), month: String(item.month), net: Number(item.net) });
+  }
   return nets;
 }
 

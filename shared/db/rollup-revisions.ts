@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
-import type { StartKey } from './query-page';
+import { queryAll } from './query-page';
 
 /**
  * How a daily rollup rewrites an organisation's day in place
@@ -84,37 +84,29 @@ export async function saveRollupRecord(
  */
 export async function removeRollupRecordsBefore(partition: string, recordType: string, revision: number): Promise<number> {
   let removed = 0;
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'record_type = :type AND revision < :revision',
-        ExpressionAttributeValues: { ':pk': partition, ':type': recordType, ':revision': revision },
-        ProjectionExpression: 'pk, sk',
-        // A table partition: a record written a moment ago by this run is seen, so never taken for a stale one.
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      try {
-        await dynamo().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: { pk: item.pk, sk: item.sk },
-            // A later run may have rewritten it meanwhile: then it is that run's to keep.
-            ConditionExpression: 'revision < :revision',
-            ExpressionAttributeValues: { ':revision': revision },
-          }),
-        );
-        removed += 1;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+  const stale = queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'record_type = :type AND revision < :revision',
+    ExpressionAttributeValues: { ':pk': partition, ':type': recordType, ':revision': revision },
+    ProjectionExpression: 'pk, sk',
+    // A table partition: a record written a moment ago by this run is seen, so never taken for a stale one.
+    ConsistentRead: true,
+  });
+  for await (const item of stale) {
+    try {
+      await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: { pk: item.pk, sk: item.sk },
+          // A later run may have rewritten it meanwhile: then it is that run's to keep.
+          ConditionExpression: 'revision < :revision',
+          ExpressionAttributeValues: { ':revision': revision },
+        }),
+      );
+      removed += 1;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return removed;
 }

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type UsageTotals, noCostCentre, usageCounters } from '../domain/rollups/usage-rollup';
 import type { CallTotals, LogSource, MeterChunk } from '../domain/usage/metered-lines';
 import { type ItemUpdate, writeAtomically } from './atomic-write';
-import { dynamo, tableName } from './client';
 import { retryingConflicts } from './conflict-retry';
 import * as keys from './keys';
+import { queryAll } from './query-page';
 
 /**
  * Partitions each day's meters of an org are spread over (docs/decisions.md:
@@ -110,20 +109,12 @@ export interface DayMeter {
 
 async function shardItems(orgcode: string, day: string, shard: number): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usageMeterPartition(orgcode, day, shard) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const shardMeters = queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.usageMeterPartition(orgcode, day, shard) },
+    ConsistentRead: true,
+  });
+  for await (const item of shardMeters) items.push(item);
   return items;
 }
 

@@ -1,11 +1,10 @@
 import { orgsMarkedOn } from '../db/active-day-repository';
 import { claimRevision, removeRecordsBefore, saveRecord } from '../db/financial-rollup-repository';
 import { eventsOfTypeIn, owedAmounts, placedOrders } from '../db/financial-rollup-sources';
-import { inParallel } from '../db/in-parallel';
-import { financialRollupId } from '../domain/rollups/financial-rollup';
+import { type FinancialDimension, financialRollupId } from '../domain/rollups/financial-rollup';
 import { FinancialTally } from '../domain/rollups/financial-tally';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
-import { type DailyRollup, type RollupRun, type RollupRunRequest, runRollup } from './rollup-run';
+import { type DailyRollup, type RollupRun, type RollupRunRequest, rewriteOrgDay, runRollup } from './rollup-run';
 
 /**
  * The daily financial rollup job (docs/decisions.md: Financial rollups), run
@@ -57,23 +56,13 @@ async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Dat
   for (const order of orders.values()) tally.addOrderCancelled(order);
   unmatched += cancelledOrderIds.size - orders.size;
 
-  const revision = await claimRevision(orgcode, dt, runId, now);
-  const figures = tally.figures();
-  await inParallel(figures, (figure) =>
-    saveRecord({
-      rollup_id: financialRollupId(dt, figure.dimension, figure.dimension_value),
-      orgcode,
-      dt,
-      ...figure,
-      window,
-      run_id: runId,
-      revision,
-      updated_at: now.toISOString(),
-    }),
-  );
-  const removed = await removeRecordsBefore(orgcode, dt, revision);
-  return { records: figures.length, removed, unmatched_cancellations: unmatched };
+  const day = { orgcode, dt, runId, now };
+  const idOf = (figure: { dimension: FinancialDimension; dimension_value: string }) => financialRollupId(dt, figure.dimension, figure.dimension_value);
+  const written = await rewriteOrgDay(financialRollupDays, day, tally.figures(), idOf);
+  return { ...written, unmatched_cancellations: unmatched };
 }
+
+const financialRollupDays = { claimRevision, save: saveRecord, removeBefore: removeRecordsBefore };
 
 const financialRollup: DailyRollup<FinancialOutcome> = {
   runIdPrefix: 'frr',

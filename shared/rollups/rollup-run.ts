@@ -1,6 +1,6 @@
 import { inParallel } from '../db/in-parallel';
 import { newId } from '../domain/identifiers';
-import { daysFrom } from '../domain/rollups/rollup-days';
+import { dayWindow, daysFrom } from '../domain/rollups/rollup-days';
 
 /**
  * The run of a daily rollup over days and organisations, the same for every
@@ -62,4 +62,41 @@ export async function runRollup<Outcome extends OrgDayOutcome>(
     days.push({ dt, orgs: orgcodes.length, ...summed });
   }
   return { run_id: runId, days };
+}
+
+/** Where a rollup keeps its days: its repository over shared/db/rollup-revisions.ts. */
+export interface RollupDayStore<Saved> {
+  claimRevision(orgcode: string, dt: string, runId: string, now: Date): Promise<number>;
+  save(record: Saved): Promise<boolean>;
+  removeBefore(orgcode: string, dt: string, revision: number): Promise<number>;
+}
+
+/** What every record of a rollup's day carries besides its figure. */
+export interface RollupDayStamp {
+  rollup_id: string;
+  orgcode: string;
+  dt: string;
+  window: { from_utc: string; to_utc: string };
+  run_id: string;
+  revision: number;
+  updated_at: string;
+}
+
+/**
+ * Rewrites an org's day with its figures, the same for every rollup: claims
+ * the day's next revision, writes each figure's record at it (its id from
+ * `idOf`, the same on every run), then removes the records the day no longer has.
+ */
+export async function rewriteOrgDay<Figure extends object>(
+  store: RollupDayStore<Figure & RollupDayStamp>,
+  day: { orgcode: string; dt: string; runId: string; now: Date },
+  figures: readonly Figure[],
+  idOf: (figure: Figure) => string,
+): Promise<{ records: number; removed: number }> {
+  const { orgcode, dt, runId, now } = day;
+  const revision = await store.claimRevision(orgcode, dt, runId, now);
+  const stamp = { orgcode, dt, window: dayWindow(dt), run_id: runId, revision, updated_at: now.toISOString() };
+  await inParallel(figures, (figure) => store.save({ ...figure, rollup_id: idOf(figure), ...stamp }));
+  const removed = await store.removeBefore(orgcode, dt, revision);
+  return { records: figures.length, removed };
 }

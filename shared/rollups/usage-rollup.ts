@@ -1,12 +1,11 @@
 import { orgsMarkedOn } from '../db/active-day-repository';
-import { inParallel } from '../db/in-parallel';
 import { readDayMeters } from '../db/usage-meter-repository';
 import { claimUsageRollupRevision, removeUsageRollupsBefore, saveUsageRollup } from '../db/usage-rollup-repository';
 import { storageUsageIn } from '../db/usage-rollup-sources';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
 import { usageRollupId } from '../domain/rollups/usage-rollup';
 import { UsageTally } from '../domain/rollups/usage-tally';
-import { type DailyRollup, type RollupRun, type RollupRunRequest, runRollup } from './rollup-run';
+import { type DailyRollup, type RollupRun, type RollupRunRequest, rewriteOrgDay, runRollup } from './rollup-run';
 
 /**
  * The daily usage rollup job (docs/decisions.md: Usage rollups), run by the
@@ -43,23 +42,10 @@ async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Dat
   ]);
   for (const meter of meters) tally.addMeter(meter);
 
-  const revision = await claimUsageRollupRevision(orgcode, dt, runId, now);
-  const figures = tally.figures();
-  await inParallel(figures, (figure) =>
-    saveUsageRollup({
-      rollup_id: usageRollupId(dt, figure),
-      orgcode,
-      dt,
-      ...figure,
-      window,
-      run_id: runId,
-      revision,
-      updated_at: now.toISOString(),
-    }),
-  );
-  const removed = await removeUsageRollupsBefore(orgcode, dt, revision);
-  return { records: figures.length, removed };
+  return rewriteOrgDay(usageRollupDays, { orgcode, dt, runId, now }, tally.figures(), (figure) => usageRollupId(dt, figure));
 }
+
+const usageRollupDays = { claimRevision: claimUsageRollupRevision, save: saveUsageRollup, removeBefore: removeUsageRollupsBefore };
 
 const usageRollup: DailyRollup<UsageOutcome> = {
   runIdPrefix: 'urun',
