@@ -14,14 +14,15 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { readEndpoints } from '../shared/local/endpoints-file';
-import { localCredentials } from '../shared/local/environment';
+import { localApiClientConfig } from '../shared/local/environment';
 import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 import {
   type DeadLetterQueue,
+  closeDeadLetterQueue,
   listDeadLetters,
+  openDeadLetterQueue,
   redriveDeadLetter,
   redriveEveryDeadLetter,
   showDeadLetter,
@@ -182,8 +183,7 @@ async function deadLetterCommand(action: string | undefined, flags: Flags): Prom
   } catch (error) {
     throw unreachable(error, where);
   } finally {
-    queue.sqs.destroy();
-    queue.lambda.destroy();
+    closeDeadLetterQueue(queue);
   }
 }
 
@@ -193,12 +193,11 @@ function deadLetterQueue(flags: Flags): { queue: DeadLetterQueue; where: string 
     const queueUrl = flags['queue-url'];
     if (!queueUrl) throw new UsageError('--queue-url is required with --region.');
     const region = flags.region ? { region: flags.region } : {};
-    return { queue: { sqs: new SQSClient(region), lambda: new LambdaClient(region), queueUrl }, where: `queue ${queueUrl}` };
+    return { queue: openDeadLetterQueue(queueUrl, region), where: `queue ${queueUrl}` };
   }
   const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
-  const local = { endpoint: endpoints.invokeEndpoint, region: endpoints.region, credentials: localCredentials, maxAttempts: 1 };
   return {
-    queue: { sqs: new SQSClient(local), lambda: new LambdaClient(local), queueUrl: endpoints.deadLetterQueueUrl },
+    queue: openDeadLetterQueue(endpoints.deadLetterQueueUrl, localApiClientConfig(endpoints.invokeEndpoint, endpoints.region)),
     where: `the local server at ${endpoints.invokeEndpoint}`,
   };
 }
@@ -229,12 +228,7 @@ async function invoke(flags: Flags, localName: string, payload: unknown): Promis
   } else {
     const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
     functionName = localName;
-    client = new LambdaClient({
-      endpoint: endpoints.invokeEndpoint,
-      region: endpoints.region,
-      credentials: localCredentials,
-      maxAttempts: 1,
-    });
+    client = new LambdaClient(localApiClientConfig(endpoints.invokeEndpoint, endpoints.region));
     where = `the local server at ${endpoints.invokeEndpoint}`;
   }
 

@@ -14,6 +14,15 @@ export const localAccountId = '000000000000';
  */
 export const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
+/**
+ * How a client reaches the local server's AWS APIs (Lambda Invoke,
+ * EventBridge, SQS): one attempt, so a failure shows at once rather than after
+ * the SDK's retries against a server that answers the same way every time.
+ */
+export function localApiClientConfig(endpoint: string, region: string = localRegion) {
+  return { endpoint, region, credentials: localCredentials, maxAttempts: 1 };
+}
+
 /** What the handlers need to know about the local backing services. */
 export interface LocalEnvironmentInput {
   tableName: string;

@@ -1,5 +1,12 @@
-import { InvokeCommand, type InvokeCommandOutput, type LambdaClient } from '@aws-sdk/client-lambda';
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { InvokeCommand, type InvokeCommandOutput, LambdaClient, type LambdaClientConfig } from '@aws-sdk/client-lambda';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SQSClient,
+  type SQSClientConfig,
+} from '@aws-sdk/client-sqs';
 import { type DeadLetterMessage, type DeadLetterSummary, readDeadLetter, summaryOf } from './dead-letter-messages';
 
 /**
@@ -14,6 +21,16 @@ export interface DeadLetterQueue {
   sqs: SQSClient;
   lambda: LambdaClient;
   queueUrl: string;
+}
+
+/** The queue at `queueUrl` and its consumers, both reached with `config`: a deployed region, or the local server's endpoint. */
+export function openDeadLetterQueue(queueUrl: string, config: SQSClientConfig & LambdaClientConfig): DeadLetterQueue {
+  return { sqs: new SQSClient(config), lambda: new LambdaClient(config), queueUrl };
+}
+
+export function closeDeadLetterQueue(queue: DeadLetterQueue): void {
+  queue.sqs.destroy();
+  queue.lambda.destroy();
 }
 
 export class DeadLetterNotFoundError extends Error {

@@ -4,18 +4,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { DeleteMessageCommand, QueueDoesNotExist, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, QueueDoesNotExist, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { dynamo } from '../../shared/db/client';
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
 import { writeEndpoints } from '../../shared/local/endpoints-file';
-import { localAccountId, localCredentials, localRegion } from '../../shared/local/environment';
+import { localAccountId, localApiClientConfig, localRegion } from '../../shared/local/environment';
 import { lambdaArn } from '../../shared/local/lambda-context';
 import { projectRoot } from '../../shared/local/project-root';
 import {
   type DeadLetterQueue,
   DeadLetterNotFoundError,
+  closeDeadLetterQueue,
   listDeadLetters,
+  openDeadLetterQueue,
   redriveDeadLetter,
   redriveEveryDeadLetter,
   showDeadLetter,
@@ -39,12 +40,10 @@ let reader: Record<string, string>;
 
 beforeAll(async () => {
   api = await startLocalApi();
-  const local = { endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 };
-  queue = { sqs: new SQSClient(local), lambda: new LambdaClient(local), queueUrl: api.deadLetterQueueUrl };
+  queue = openDeadLetterQueue(api.deadLetterQueueUrl, localApiClientConfig(api.invokeUrl));
 });
 afterAll(async () => {
-  queue.sqs.destroy();
-  queue.lambda.destroy();
+  closeDeadLetterQueue(queue);
   await api.close();
 });
 

@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk
 import { claimRevision, findFinancialRollup, removeRecordsBefore, saveRecord } from '../../shared/db/financial-rollup-repository';
 import { financialRollupId } from '../../shared/domain/rollups/financial-rollup';
 import { dayWindow } from '../../shared/domain/rollups/rollup-days';
-import { localCredentials, localRegion } from '../../shared/local/environment';
+import { localApiClientConfig } from '../../shared/local/environment';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type Figure, type PublishedLedger, emptyLedger, expectedFigures, publish } from '../support/financial-days';
@@ -240,7 +240,7 @@ describe('the operator and the routes', () => {
   });
 
   it('keeps the rollup functions off the HTTP API and the rollup routes off the Invoke API', async () => {
-    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 });
+    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
     const invoke = (name: string) => lambda.send(new InvokeCommand({ FunctionName: name, Payload: new TextEncoder().encode('{}') }));
     try {
       for (const name of ['financial-rollup-admin', 'daily-financial-rollup']) {

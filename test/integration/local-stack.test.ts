@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
-import { localCredentials, localRegion } from '../../shared/local/environment';
+import { localApiClientConfig } from '../../shared/local/environment';
 import { httpRoutes } from '../../shared/routes/registry';
 import { post, startLocalApi, type LocalApi } from '../support/local-api';
 
@@ -61,7 +61,7 @@ describe('local stack', () => {
 
   it('keeps operator functions off the HTTP API and the HTTP routes off the Invoke API', async () => {
     const overHttp = await post('/credential-admin', { action: 'list', orgcode: 'ACME' });
-    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials });
+    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
     const routeByInvoke = lambda.send(new InvokeCommand({ FunctionName: 'event-get', Payload: new TextEncoder().encode('{}') }));
 
     expect(overHttp.status).toBe(404);
@@ -71,7 +71,7 @@ describe('local stack', () => {
   });
 
   it('answers the invocation of an unknown operator function with ResourceNotFoundException', async () => {
-    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials });
+    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
 
     const invoking = lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: new TextEncoder().encode('{}') }));
 

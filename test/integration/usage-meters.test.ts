@@ -1,12 +1,16 @@
-import { LambdaClient } from '@aws-sdk/client-lambda';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage-meter-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
-import { localCredentials, localRegion } from '../../shared/local/environment';
-import { type DeadLetterQueue, listDeadLetters, redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
+import { localApiClientConfig } from '../../shared/local/environment';
+import {
+  type DeadLetterQueue,
+  closeDeadLetterQueue,
+  listDeadLetters,
+  openDeadLetterQueue,
+  redriveDeadLetter,
+} from '../../shared/operators/dead-letter-redrive';
 import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, startLocalApi } from '../support/local-api';
@@ -22,12 +26,10 @@ let api: LocalApi;
 let queue: DeadLetterQueue;
 beforeAll(async () => {
   api = await startLocalApi();
-  const local = { endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 };
-  queue = { sqs: new SQSClient(local), lambda: new LambdaClient(local), queueUrl: api.deadLetterQueueUrl };
+  queue = openDeadLetterQueue(api.deadLetterQueueUrl, localApiClientConfig(api.invokeUrl));
 });
 afterAll(async () => {
-  queue.sqs.destroy();
-  queue.lambda.destroy();
+  closeDeadLetterQueue(queue);
   await api.close();
 });
 

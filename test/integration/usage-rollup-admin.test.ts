@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
-import { localCredentials, localRegion } from '../../shared/local/environment';
+import { localApiClientConfig } from '../../shared/local/environment';
 import type { UsageRollupRun } from '../../shared/rollups/usage-rollup';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
@@ -88,7 +88,7 @@ describe('the usage rollup routes and functions', () => {
   });
 
   it('keeps the usage rollup functions off the HTTP API and its routes off the Invoke API', async () => {
-    const lambda = new LambdaClient({ endpoint: api.invokeUrl, region: localRegion, credentials: localCredentials, maxAttempts: 1 });
+    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
     const invoke = (name: string) => lambda.send(new InvokeCommand({ FunctionName: name, Payload: new TextEncoder().encode('{}') }));
     try {
       for (const path of ['/usage-rollup-admin', '/daily-usage-rollup', '/usage/rollup/usage-rollup-admin', '/usage/rollup/run']) {

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { localCredentials, localRegion } from '../../shared/local/environment';
+import { localApiClientConfig } from '../../shared/local/environment';
 import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { type LocalFunctionsOptions, startLocalFunctions } from '../../shared/local/local-functions';
@@ -131,12 +131,7 @@ export async function post<Body = any>(
  * becomes an OperatorFunctionError.
  */
 export async function invokeOperator<Result = unknown>(functionName: string, payload: unknown): Promise<Result> {
-  const client = new LambdaClient({
-    endpoint: running().invokeUrl,
-    region: localRegion,
-    credentials: localCredentials,
-    maxAttempts: 1,
-  });
+  const client = new LambdaClient(localApiClientConfig(running().invokeUrl));
   try {
     const response = await client.send(
       new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify(payload)) }),
@@ -164,12 +159,7 @@ export async function putEvent(
   detail: Record<string, unknown>,
   orgcode?: string,
 ): Promise<string> {
-  const client = new EventBridgeClient({
-    endpoint: running().invokeUrl,
-    region: localRegion,
-    credentials: localCredentials,
-    maxAttempts: 1,
-  });
+  const client = new EventBridgeClient(localApiClientConfig(running().invokeUrl));
   try {
     const { Entries } = await client.send(
       new PutEventsCommand({

@@ -1,7 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { readDeadLetter, summaryOf } from '../../shared/operators/dead-letter-messages';
+import { lambdaEntryReach } from '../support/lambda-entries';
 
 /**
  * The three ways a message reaches the consumers' dead-letter queue
@@ -156,24 +154,10 @@ describe('reading a dead letter', () => {
 
 describe('the dead-letter commands', () => {
   it('are imported by no Lambda entry, so the SQS client is in no function bundle', async () => {
-    const entries = readdirSync('functions', { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => join('functions', file));
-    const { metafile } = await build({
-      entryPoints: entries,
-      bundle: true,
-      write: false,
-      metafile: true,
-      outdir: 'out',
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    const reached = Object.values(metafile.inputs).flatMap((input) => input.imports.map((imported) => imported.path));
+    const { inputs, imports } = await lambdaEntryReach();
 
-    expect(Object.keys(metafile.inputs)).toContain('functions/consumers/dead-letter-notifier.ts');
-    expect(Object.keys(metafile.inputs).filter((file) => file.startsWith('shared/operators/dead-letter'))).toEqual([]);
-    expect(reached.filter((path) => path.startsWith('@aws-sdk/client-sqs'))).toEqual([]);
+    expect(inputs).toContain('functions/consumers/dead-letter-notifier.ts');
+    expect(inputs.filter((file) => file.startsWith('shared/operators/dead-letter'))).toEqual([]);
+    expect(imports.filter((path) => path.startsWith('@aws-sdk/client-sqs'))).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { build } from 'esbuild';
 import { roleFamilies } from '../../shared/auth/roles';
 import { packageVersion } from '../../shared/local/project-root';
 import { type OpenApiOperation, openApiDocument, openApiJson } from '../../shared/openapi/openapi-document';
 import { httpRoutes } from '../../shared/routes/registry';
 import { apiBasePath } from '../../shared/routes/route-definition';
+import { lambdaEntryReach } from '../support/lambda-entries';
 
 const version = packageVersion();
 const document = openApiDocument(httpRoutes, { version });
@@ -107,24 +106,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('is imported by no Lambda entry, so it adds nothing to a function bundle', async () => {
-    const entries = readdirSync('functions', { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => join('functions', file));
-    const { metafile } = await build({
-      entryPoints: entries,
-      bundle: true,
-      write: false,
-      metafile: true,
-      outdir: 'out',
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    const reached = Object.values(metafile.inputs).flatMap((input) => input.imports.map((imported) => imported.path));
+    const { entries, inputs, imports } = await lambdaEntryReach();
 
     expect(entries.length).toBeGreaterThan(httpRoutes.length);
-    expect(Object.keys(metafile.inputs).filter((file) => file.startsWith('shared/openapi/'))).toEqual([]);
-    expect(reached.filter((path) => /swagger-ui-dist|@readme\/openapi-parser/.test(path))).toEqual([]);
+    expect(inputs.filter((file) => file.startsWith('shared/openapi/'))).toEqual([]);
+    expect(imports.filter((path) => /swagger-ui-dist|@readme\/openapi-parser/.test(path))).toEqual([]);
   });
 });

@@ -2,19 +2,13 @@ import * as z from 'zod/mini';
 import { type FinancialRollupCursor, listFinancialRollups } from '../../db/financial-rollup-repository';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, shortText } from '../../domain/common-schemas';
 import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
-import { utcDay } from '../../domain/rollups/rollup-days';
+import { closedDayRange, dayRangeFields, dayRangeInOrder } from '../../domain/rollups/rollup-days';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
-/** Bounds of an open-ended range of days. */
-const firstDay = '0001-01-01';
-const lastDay = '9999-12-31';
-
 const rollupListRequest = z
   .strictObject({
-    /** Days from `from_dt` through `to_dt`, both included (UTC, `YYYY-MM-DD`); either end may be left open. */
-    from_dt: z.optional(utcDay),
-    to_dt: z.optional(utcDay),
+    ...dayRangeFields,
     dimension: z.optional(z.enum(financialDimensions)),
     /** Only with `dimension`. */
     dimension_value: z.optional(shortText),
@@ -23,11 +17,7 @@ const rollupListRequest = z
     ...commonRequestFields,
   })
   .check(
-    z.refine((request) => request.from_dt === undefined || request.to_dt === undefined || request.from_dt <= request.to_dt, {
-      path: ['to_dt'],
-      error: 'must not be before from_dt',
-      when: (payload) => payload.issues.length === 0,
-    }),
+    dayRangeInOrder,
     z.refine((request) => request.dimension_value === undefined || request.dimension !== undefined, {
       path: ['dimension'],
       error: 'is required with dimension_value',
@@ -50,7 +40,7 @@ export const rollupFinancialListRoute = defineRoute({
   example: () => ({ from_dt: '2026-11-01', to_dt: '2026-11-30', dimension: 'sales', limit: 8 }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...request } = input;
-    const filter = { ...request, from_dt: request.from_dt ?? firstDay, to_dt: request.to_dt ?? lastDay };
+    const filter = { ...request, ...closedDayRange(request) };
     const cursor = pageCursor<FinancialRollupCursor>(context, filter);
     const page = await listFinancialRollups(context.caller.orgcode, filter, limit, cursor.read(next_token));
     return { rollups: page.records, next_token: cursor.next(page.next) ?? null };

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { StartKey } from '../../db/query-page';
 import { listUsageRollups } from '../../db/usage-rollup-repository';
 import { cccode, commonRequestFields, listLimit, shortText } from '../../domain/common-schemas';
-import { utcDay } from '../../domain/rollups/rollup-days';
+import { closedDayRange, dayRangeFields, dayRangeInOrder } from '../../domain/rollups/rollup-days';
 import {
   scopeFitsCccode,
   usageRollupNextToken,
@@ -13,15 +13,9 @@ import {
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
-/** Bounds of an open-ended range of days. */
-const firstDay = '0001-01-01';
-const lastDay = '9999-12-31';
-
 const usageRollupListRequest = z
   .strictObject({
-    /** Days from `from_dt` through `to_dt`, both included (UTC, `YYYY-MM-DD`); either end may be left open. */
-    from_dt: z.optional(utcDay),
-    to_dt: z.optional(utcDay),
+    ...dayRangeFields,
     service: z.optional(shortText),
     /** One cost centre's records. */
     cccode: z.optional(cccode),
@@ -31,14 +25,7 @@ const usageRollupListRequest = z
     next_token: z.nullish(usageRollupPageToken),
     ...commonRequestFields,
   })
-  .check(
-    z.refine((request) => request.from_dt === undefined || request.to_dt === undefined || request.from_dt <= request.to_dt, {
-      path: ['to_dt'],
-      error: 'must not be before from_dt',
-      when: (payload) => payload.issues.length === 0,
-    }),
-    scopeFitsCccode,
-  );
+  .check(dayRangeInOrder, scopeFitsCccode);
 
 export const usageRollupListRoute = defineRoute({
   path: '/usage/rollup/list',
@@ -57,8 +44,7 @@ export const usageRollupListRoute = defineRoute({
     const { limit, next_token, request_context: _context, ...request } = input;
     const filter = {
       ...request,
-      from_dt: request.from_dt ?? firstDay,
-      to_dt: request.to_dt ?? lastDay,
+      ...closedDayRange(request),
       scope: request.cccode !== undefined ? ('cccode' as const) : request.scope,
     };
     const cursor = pageCursor<StartKey>(context, filter);
