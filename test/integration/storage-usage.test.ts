@@ -1,49 +1,23 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { storageUsageRequest } from '../support/fixtures/storage-usage';
+import { createOrg, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
-let api: LocalApi;
-let orgcode: string;
-let writer: Record<string, string>;
-let reader: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('STU');
-  writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
-  reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
+useStack();
+const org = useOrg('STU', {
+  writer: { roles: ['acct_export_admin'], actor: 'tester' },
+  reader: { roles: ['acct_view'] },
 });
 
-function aRequest(usage: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) {
-  return {
-    usage: { resource_type: 'object_store', resource_ref: 'orgs/ACME/exports/', service: 'accounting', bytes: 1024, ...usage },
-    reason: 'daily measurement',
-    source_refs: [{ kind: 'storage_meter', id: 'meter-1' }],
-    request_context: { orgcode, actor: 'storage-meter', context_source: 'api_key' },
-    ...overrides,
-  };
-}
+const aRequest = (usage: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) =>
+  storageUsageRequest(org.orgcode, usage, overrides);
 
-async function record(usage: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}, headers = writer) {
+async function record(usage: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}, headers = org.headers.writer) {
   const response = await post('/storage/usage/record', aRequest(usage, overrides), headers);
   expect(response.status).toBe(200);
   return response.body.data.usage;
 }
 
-async function listAll(filter: Record<string, unknown>, headers = reader) {
-  const usages: any[] = [];
-  let next_token: string | undefined;
-  do {
-    const response = await post('/storage/usage/list', { ...filter, ...(next_token && { next_token }) }, headers);
-    expect(response.status).toBe(200);
-    usages.push(...response.body.data.usages);
-    next_token = response.body.data.next_token ?? undefined;
-  } while (next_token);
-  return usages;
-}
+const listAll = (filter: Record<string, unknown>) => org.listAll('reader', '/storage/usage/list', filter, 'usages');
 
 const issuePaths = (response: { body: any }) =>
   response.body.error.details.issues.map((issue: { path: string }) => issue.path).sort();
@@ -66,12 +40,12 @@ describe('/storage/usage/record and /storage/usage/get', () => {
       },
       { policy_refs: { storage_policy_version: 'sp-3', pricing_policy_version: 'pp-1' } },
     );
-    const response = await post('/storage/usage/record', request, writer);
+    const response = await org.post('writer', '/storage/usage/record', request);
     expect(response.status).toBe(200);
     const recorded = response.body.data.usage;
     expect(recorded).toEqual({
       usage_id: expect.stringMatching(/^stu_[0-9A-Z]{26}$/),
-      orgcode,
+      orgcode: org.orgcode,
       resource_type: 'table_store',
       resource_ref: 'accounting-table',
       service: 'accounting',
@@ -84,7 +58,7 @@ describe('/storage/usage/record and /storage/usage/get', () => {
       channel_code: 'web_store',
       cccode: 'ABCD-1234-EF56',
       request_context: {
-        orgcode,
+        orgcode: org.orgcode,
         actor: 'tester',
         context_source: 'api_key',
         roles: ['acct_export_admin'],
@@ -95,13 +69,13 @@ describe('/storage/usage/record and /storage/usage/get', () => {
       source_refs: [{ kind: 'storage_meter', id: 'meter-1' }],
       recorded_at: expect.any(String),
     });
-    const read = await post('/storage/usage/get', { usage_id: recorded.usage_id }, reader);
+    const read = await org.post('reader', '/storage/usage/get', { usage_id: recorded.usage_id });
     expect(read.status).toBe(200);
     expect(read.body.data.usage).toEqual(recorded);
   });
 
   it('takes facility, channel and cost centre the usage leaves out from the headers', async () => {
-    const headers = { ...writer, 'x-logical-guid': 'store-9', 'x-channel-code': 'pos', 'x-cccode': 'WXYZ-0000-0001' };
+    const headers = { ...org.headers.writer, 'x-logical-guid': 'store-9', 'x-channel-code': 'pos', 'x-cccode': 'WXYZ-0000-0001' };
     const recorded = await record({}, {}, headers);
     expect(recorded).toMatchObject({ logical_guid: 'store-9', channel_code: 'pos', cccode: 'WXYZ-0000-0001' });
     const mine = await record({ cccode: 'AAAA-BBBB-CCCC' }, {}, headers);
@@ -111,32 +85,33 @@ describe('/storage/usage/record and /storage/usage/get', () => {
   it('echoes a client usage_id exactly and refuses a second record with it (409 duplicate_id)', async () => {
     const usageId = 'Ext-Usage/2026-11-20:a';
     expect((await record({ usage_id: usageId })).usage_id).toBe(usageId);
-    const again = await post('/storage/usage/record', aRequest({ usage_id: usageId, bytes: 1 }), writer);
+    const again = await org.post('writer', '/storage/usage/record', aRequest({ usage_id: usageId, bytes: 1 }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ error_code: 'accounting.duplicate_id', major: { tag: 'conflict' } });
-    expect((await post('/storage/usage/get', { usage_id: usageId }, reader)).body.data.usage.bytes).toBe(1024);
+    expect((await org.post('reader', '/storage/usage/get', { usage_id: usageId })).body.data.usage.bytes).toBe(1024);
   });
 
   it("answers 404 for an unknown record and for another organisation's", async () => {
     const recorded = await record();
-    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('STX'), roles: ['acct_view'] });
-    const missing = await post('/storage/usage/get', { usage_id: 'stu_missing' }, reader);
-    const foreign = await post('/storage/usage/get', { usage_id: recorded.usage_id }, stranger);
+    const stranger = await createOrg('STX', { reader: { roles: ['acct_view'] } });
+    const missing = await org.post('reader', '/storage/usage/get', { usage_id: 'stu_missing' });
+    const foreign = await stranger.post('reader', '/storage/usage/get', { usage_id: recorded.usage_id });
     expect([missing.status, foreign.status]).toEqual([404, 404]);
     expect(foreign.body.error.major.tag).toBe('not-found');
   });
 
   it('requires the fields the spec marks required', async () => {
-    const empty = await post('/storage/usage/record', {}, writer);
+    const empty = await org.post('writer', '/storage/usage/record', {});
     expect(empty.status).toBe(400);
     expect(issuePaths(empty)).toEqual(['reason', 'request_context', 'source_refs', 'usage']);
-    const emptyUsage = await post('/storage/usage/record', aRequest({}, { usage: {} }), writer);
+    const emptyUsage = await org.post('writer', '/storage/usage/record', aRequest({}, { usage: {} }));
     expect(emptyUsage.status).toBe(400);
     expect(issuePaths(emptyUsage)).toEqual(['usage.bytes', 'usage.resource_ref', 'usage.resource_type', 'usage.service']);
   });
 
   it('answers bad input with 400 naming every failing field', async () => {
-    const bad = await post(
+    const bad = await org.post(
+      'writer',
       '/storage/usage/record',
       aRequest({
         resource_type: 'disk',
@@ -149,7 +124,6 @@ describe('/storage/usage/record and /storage/usage/get', () => {
         channel_code: 'Web Store',
         colour: 'blue',
       }),
-      writer,
     );
     expect(bad.status).toBe(400);
     expect(issuePaths(bad)).toEqual([
@@ -163,19 +137,20 @@ describe('/storage/usage/record and /storage/usage/get', () => {
       'usage.resource_type',
       'usage.window.to_utc',
     ]);
-    const badList = await post(
-      '/storage/usage/list',
-      { resource_type: 'disk', cccode: 'x', from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' },
-      reader,
-    );
+    const badList = await org.post('reader', '/storage/usage/list', {
+      resource_type: 'disk',
+      cccode: 'x',
+      from_utc: '2026-11-02T00:00:00Z',
+      to_utc: '2026-11-01T00:00:00Z',
+    });
     expect(badList.status).toBe(400);
     expect(issuePaths(badList)).toEqual(['cccode', 'resource_type']);
-    const reversed = await post('/storage/usage/list', { from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' }, reader);
+    const reversed = await org.post('reader', '/storage/usage/list', { from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' });
     expect(issuePaths(reversed)).toEqual(['to_utc']);
   });
 
   it('lets readers read and not record', async () => {
-    const refused = await post('/storage/usage/record', aRequest(), reader);
+    const refused = await org.post('reader', '/storage/usage/record', aRequest());
     expect(refused.status).toBe(403);
   });
 });
@@ -183,16 +158,16 @@ describe('/storage/usage/record and /storage/usage/get', () => {
 describe('idempotent /storage/usage/record', () => {
   it('replays the original response for the same key and body, storing one record', async () => {
     const body = aRequest({}, { idempotency_key: 'measure-1' });
-    const first = await post('/storage/usage/record', body, writer);
-    const second = await post('/storage/usage/record', body, writer);
+    const first = await org.post('writer', '/storage/usage/record', body);
+    const second = await org.post('writer', '/storage/usage/record', body);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(JSON.stringify(second.body.data)).toBe(JSON.stringify(first.body.data));
     expect(await listAll({})).toEqual([first.body.data.usage]);
   });
 
   it('answers 422 when the key is reused with another body', async () => {
-    await post('/storage/usage/record', aRequest({}, { idempotency_key: 'measure-2' }), writer);
-    const reused = await post('/storage/usage/record', aRequest({ bytes: 2048 }, { idempotency_key: 'measure-2' }), writer);
+    await org.post('writer', '/storage/usage/record', aRequest({}, { idempotency_key: 'measure-2' }));
+    const reused = await org.post('writer', '/storage/usage/record', aRequest({ bytes: 2048 }, { idempotency_key: 'measure-2' }));
     expect(reused.status).toBe(422);
     expect(reused.body.error).toMatchObject({ error_code: 'accounting.idempotency_key_reused', major: { tag: 'validation-error' } });
     expect(await listAll({})).toHaveLength(1);
@@ -279,20 +254,13 @@ describe('/storage/usage/list', () => {
   it('pages with limit 2 through a long listing, each record once, defaulting to 8 and clamping into 1..256', async () => {
     const recorded = [];
     for (let i = 0; i < 11; i += 1) recorded.push((await record({ measured_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString() })).usage_id);
-    const pages: number[] = [];
-    let next_token: string | undefined;
-    const listed: string[] = [];
-    do {
-      const response = await post('/storage/usage/list', { limit: 2, ...(next_token && { next_token }) }, reader);
-      pages.push(response.body.data.usages.length);
-      listed.push(...response.body.data.usages.map((usage: { usage_id: string }) => usage.usage_id));
-      next_token = response.body.data.next_token ?? undefined;
-    } while (next_token);
+    const pages = await org.listPages('reader', '/storage/usage/list', { limit: 2 });
+    const listed = pages.flatMap((page) => page.usages.map((usage: { usage_id: string }) => usage.usage_id));
     expect(listed).toEqual(recorded);
-    expect(pages).toEqual([2, 2, 2, 2, 2, 1]);
-    const byDefault = await post('/storage/usage/list', {}, reader);
-    const tooSmall = await post('/storage/usage/list', { limit: -5 }, reader);
-    const tooLarge = await post('/storage/usage/list', { limit: 100000 }, reader);
+    expect(pages.map((page) => page.usages.length)).toEqual([2, 2, 2, 2, 2, 1]);
+    const byDefault = await org.post('reader', '/storage/usage/list', {});
+    const tooSmall = await org.post('reader', '/storage/usage/list', { limit: -5 });
+    const tooLarge = await org.post('reader', '/storage/usage/list', { limit: 100000 });
     expect(byDefault.body.data.usages).toHaveLength(8);
     expect(tooSmall.body.data.usages).toHaveLength(1);
     expect(tooLarge.body.data.usages).toHaveLength(11);
@@ -327,15 +295,15 @@ describe('/storage/usage/list', () => {
 
   it('refuses a token from another filter, another organisation or a forged one with 400 invalid_token', async () => {
     for (let i = 0; i < 3; i += 1) await record({ cccode: 'DDDD-0000-0001' });
-    const page = await post('/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1 }, reader);
+    const page = await org.post('reader', '/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1 });
     const token: string = page.body.data.next_token;
     const [payload, mac] = token.split('.');
-    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('STT'), roles: ['acct_view'] });
+    const stranger = await createOrg('STT', { reader: { roles: ['acct_view'] } });
 
-    const otherFilter = await post('/storage/usage/list', { cccode: 'DDDD-0000-0002', limit: 1, next_token: token }, reader);
-    const addedFilter = await post('/storage/usage/list', { cccode: 'DDDD-0000-0001', service: 'accounting', limit: 1, next_token: token }, reader);
-    const foreignOrg = await post('/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1, next_token: token }, stranger);
-    const forged = await post('/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1, next_token: `${payload}x.${mac}` }, reader);
+    const otherFilter = await org.post('reader', '/storage/usage/list', { cccode: 'DDDD-0000-0002', limit: 1, next_token: token });
+    const addedFilter = await org.post('reader', '/storage/usage/list', { cccode: 'DDDD-0000-0001', service: 'accounting', limit: 1, next_token: token });
+    const foreignOrg = await stranger.post('reader', '/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1, next_token: token });
+    const forged = await org.post('reader', '/storage/usage/list', { cccode: 'DDDD-0000-0001', limit: 1, next_token: `${payload}x.${mac}` });
     for (const response of [otherFilter, addedFilter, foreignOrg, forged]) {
       expect(response.status).toBe(400);
       expect(response.body.error.error_code).toBe('accounting.invalid_token');
@@ -344,10 +312,9 @@ describe('/storage/usage/list', () => {
 
   it("shows another organisation none of this one's usage", async () => {
     await record({ cccode: 'EEEE-0000-0001' });
-    const strangerOrg = uniqueOrgcode('STO');
-    const stranger = await callerHeaders({ orgcode: strangerOrg, roles: ['acct_view'] });
+    const stranger = await createOrg('STO', { reader: { roles: ['acct_view'] } });
     for (const filter of [{}, { service: 'accounting' }, { cccode: 'EEEE-0000-0001' }]) {
-      const response = await post('/storage/usage/list', filter, stranger);
+      const response = await stranger.post('reader', '/storage/usage/list', filter);
       expect(response.status).toBe(200);
       expect(response.body.data).toEqual({ usages: [], next_token: null });
     }

@@ -29,15 +29,34 @@ import {
  * DynamoDB Local and s3rver (started once per run by global-setup) without
  * seeing each other's data. Fixtures of a family live beside this file
  * (`fixtures/…`) and take the orgcode, never a global.
+ *
+ * A file that seeds once for all its tests asks for one organisation per file
+ * (`useOrg(prefix, credentials, { per: 'file' })`); a test that needs a second
+ * organisation (a stranger, one per run of a property) makes it with
+ * `await createOrg(prefix, credentials)`.
  */
 
+/** What a file's stack differs in: the local functions' options, and environment variables set while it runs. */
+export type StackOptions = Parameters<typeof startLocalApi>[0] & {
+  /** Set before the stack starts (the service reads its configuration once per file) and restored after it closes. */
+  environment?: Record<string, string>;
+};
+
 /** Starts the local stack before the file's tests and closes it after them. */
-export function useStack(options: Parameters<typeof startLocalApi>[0] = {}): { readonly api: LocalApi } {
+export function useStack({ environment = {}, ...options }: StackOptions = {}): { readonly api: LocalApi } {
   let api: LocalApi | undefined;
+  const saved = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
   beforeAll(async () => {
+    Object.assign(process.env, environment);
     api = await startLocalApi(options);
   });
-  afterAll(() => api?.close());
+  afterAll(async () => {
+    await api?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
   return {
     get api(): LocalApi {
       if (!api) throw new Error('the local stack starts in beforeAll: read stack.api inside a test or hook');
@@ -62,6 +81,8 @@ export interface TestOrg<Name extends string> {
   post<Body = any>(as: Name, path: string, body: unknown): Promise<HttpResult<Body>>;
   /** Pages a list route to its end as the named caller and returns every item under `key`. */
   listAll<Item = any>(as: Name, path: string, body: Record<string, unknown>, key: string): Promise<Item[]>;
+  /** Pages a list route to its end as the named caller and returns each page's `data`, in order (for tests of paging itself). */
+  listPages(as: Name, path: string, body: Record<string, unknown>): Promise<Array<Record<string, any>>>;
   /** A complete request_context of this organisation. */
   requestContext(actor?: string): { orgcode: string; actor: string; context_source: 'api_key' };
   /** Issues one more credential of this organisation. */
@@ -78,53 +99,93 @@ export function headersOf(credential: IssuedCredential): Headers {
   return { 'x-orgcode': credential.orgcode, [header]: credential.secret };
 }
 
-/**
- * Before every test: a new organisation (its code starts with `prefix`) and one
- * credential per entry of `credentials`. The returned object is the same for
- * the whole file; its fields are the current test's.
- */
-export function useOrg<Name extends string>(prefix: string, credentials: Record<Name, CredentialSpec>): TestOrg<Name> {
-  let orgcode = '';
-  let issued = {} as Record<Name, IssuedCredential>;
-  let headers = {} as Record<Name, Headers>;
+/** When useOrg makes its organisation: before every test (the default), or once before the file's tests. */
+export interface OrgOptions {
+  per?: 'test' | 'file';
+}
 
-  beforeEach(async () => {
-    orgcode = uniqueOrgcode(prefix);
-    const entries = await Promise.all(
-      (Object.entries(credentials) as Array<[Name, CredentialSpec]>).map(
-        async ([name, spec]) => [name, await issueCredential({ actor: name, ...spec, orgcode })] as const,
-      ),
-    );
-    issued = Object.fromEntries(entries) as Record<Name, IssuedCredential>;
-    headers = Object.fromEntries(entries.map(([name, credential]) => [name, headersOf(credential)])) as Record<Name, Headers>;
-  });
+interface OrgState<Name extends string> {
+  orgcode: string;
+  credentials: Record<Name, IssuedCredential>;
+  headers: Record<Name, Headers>;
+}
 
-  const withOrgcode = (detail: Record<string, unknown>) => ({ orgcode, ...detail });
+/** A new organisation whose code starts with `prefix`, with one issued credential per entry of `credentials`. */
+async function openOrg<Name extends string>(prefix: string, credentials: Record<Name, CredentialSpec>): Promise<OrgState<Name>> {
+  const orgcode = uniqueOrgcode(prefix);
+  const entries = await Promise.all(
+    (Object.entries(credentials) as Array<[Name, CredentialSpec]>).map(
+      async ([name, spec]) => [name, await issueCredential({ actor: name, ...spec, orgcode })] as const,
+    ),
+  );
+  return {
+    orgcode,
+    credentials: Object.fromEntries(entries) as Record<Name, IssuedCredential>,
+    headers: Object.fromEntries(entries.map(([name, credential]) => [name, headersOf(credential)])) as Record<Name, Headers>,
+  };
+}
+
+/** The TestOrg over whatever organisation `current` answers at the time of each call. */
+function testOrg<Name extends string>(current: () => OrgState<Name>): TestOrg<Name> {
+  const withOrgcode = (detail: Record<string, unknown>) => ({ orgcode: current().orgcode, ...detail });
+  async function listPages(as: Name, path: string, body: Record<string, unknown>) {
+    const pages = [];
+    let nextToken: unknown;
+    do {
+      const page = await post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, current().headers[as]);
+      if (page.status !== 200) throw new Error(`${path} answered ${page.status}: ${page.text}`);
+      pages.push(page.body.data);
+      nextToken = page.body.data.next_token ?? undefined;
+    } while (nextToken);
+    return pages;
+  }
   return {
     get orgcode() {
-      return orgcode;
+      return current().orgcode;
     },
     get headers() {
-      return headers;
+      return current().headers;
     },
     get credentials() {
-      return issued;
+      return current().credentials;
     },
-    post: (as, path, body) => post(path, body, headers[as]),
-    async listAll(as, path, body, key) {
-      const items = [];
-      let nextToken: unknown;
-      do {
-        const page = await post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, headers[as]);
-        if (page.status !== 200) throw new Error(`${path} answered ${page.status}: ${page.text}`);
-        items.push(...page.body.data[key]);
-        nextToken = page.body.data.next_token ?? undefined;
-      } while (nextToken);
-      return items;
-    },
-    requestContext: (actor = 'tester') => ({ orgcode, actor, context_source: 'api_key' as const }),
-    issue: async (spec) => headersOf(await issueCredential({ ...spec, orgcode })),
+    post: (as, path, body) => post(path, body, current().headers[as]),
+    listPages,
+    listAll: async (as, path, body, key) => (await listPages(as, path, body)).flatMap((data) => data[key]),
+    requestContext: (actor = 'tester') => ({ orgcode: current().orgcode, actor, context_source: 'api_key' as const }),
+    issue: async (spec) => headersOf(await issueCredential({ ...spec, orgcode: current().orgcode })),
     deliver: (source, detailType, detail) => deliverEvent(source, detailType, withOrgcode(detail)),
     put: (source, detailType, detail) => putEvent(source, detailType, withOrgcode(detail)),
   };
 }
+
+/**
+ * Before every test (or, with `{ per: 'file' }`, once before the file's tests):
+ * a new organisation (its code starts with `prefix`) and one credential per
+ * entry of `credentials`. The returned object is the same for the whole file;
+ * its fields are the current test's.
+ */
+export function useOrg<Name extends string>(
+  prefix: string,
+  credentials: Record<Name, CredentialSpec>,
+  { per = 'test' }: OrgOptions = {},
+): TestOrg<Name> {
+  let state: OrgState<Name> = { orgcode: '', credentials: {} as Record<Name, IssuedCredential>, headers: {} as Record<Name, Headers> };
+  (per === 'file' ? beforeAll : beforeEach)(async () => {
+    state = await openOrg(prefix, credentials);
+  });
+  return testOrg(() => state);
+}
+
+/**
+ * A new organisation made now, inside a test: a second organisation that must
+ * not see the first's data, or one organisation per run of a property.
+ */
+export async function createOrg<Name extends string>(prefix: string, credentials: Record<Name, CredentialSpec>): Promise<TestOrg<Name>> {
+  const state = await openOrg(prefix, credentials);
+  return testOrg(() => state);
+}
+
+let sequence = 0;
+/** An id no other call of this file answers (orders, tenders, keys), for tests that make several in one organisation. */
+export const freshId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
