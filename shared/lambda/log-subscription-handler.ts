@@ -10,16 +10,20 @@ import { type InvocationContext, loggedRun, type RunMetrics } from '../observabi
 const subscriptionEvent = z.object({ awslogs: z.object({ data: z.string().check(z.minLength(1)) }) });
 
 /**
- * The batch inside. `DATA_MESSAGE` carries log events; CloudWatch sends one
- * `CONTROL_MESSAGE` when a subscription is created, to check the destination
- * answers, with nothing to handle.
+ * The batch inside. `DATA_MESSAGE` carries log events; CloudWatch sends
+ * `CONTROL_MESSAGE`s to check that the destination answers, with an empty log
+ * group and stream and one log event whose `id` is empty, and nothing to handle.
+ * Only a data message is held to the shape of the log events it carries.
  */
-const logBatch = z.object({
-  messageType: z.enum(['DATA_MESSAGE', 'CONTROL_MESSAGE']),
-  logGroup: z.string(),
-  logStream: z.string(),
-  logEvents: z.array(z.object({ id: z.string().check(z.minLength(1)), timestamp: z.number(), message: z.string() })),
-});
+const logBatch = z.discriminatedUnion('messageType', [
+  z.object({
+    messageType: z.literal('DATA_MESSAGE'),
+    logGroup: z.string(),
+    logStream: z.string(),
+    logEvents: z.array(z.object({ id: z.string().check(z.minLength(1)), timestamp: z.number(), message: z.string() })),
+  }),
+  z.object({ messageType: z.literal('CONTROL_MESSAGE') }),
+]);
 
 /** A subscription batch: the log events of one log stream. */
 export interface LogBatch extends LogSource {
