@@ -1,67 +1,35 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { eventRequest } from '../support/fixtures/events';
+import { createOrg, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
-let api: LocalApi;
-let orgcode: string;
-let writer: Record<string, string>;
-let reader: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('EV');
-  writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
-  reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
+useStack();
+const org = useOrg('EV', {
+  writer: { roles: ['acct_export_admin'], actor: 'tester' },
+  reader: { roles: ['acct_view'] },
 });
 
-function anEvent(overrides: Record<string, unknown> = {}) {
-  return {
-    event_type: 'order.placed',
-    occurred_at: '2026-11-20T10:00:00Z',
-    amount: { currency: 'USD', amount: 10.1 },
-    tax_amount: { currency: 'USD', amount: 0.7 },
-    reason: 'order placed',
-    source_refs: [{ kind: 'order', id: 'ord_1' }],
-    request_context: { orgcode, actor: 'checkout', context_source: 'api_key' },
-    ...overrides,
-  };
-}
+const anEvent = (overrides: Record<string, unknown> = {}) => eventRequest(org.orgcode, overrides);
 
-async function record(overrides: Record<string, unknown> = {}, headers = writer) {
+async function record(overrides: Record<string, unknown> = {}, headers = org.headers.writer) {
   const response = await post('/event/record', anEvent(overrides), headers);
   expect(response.status).toBe(200);
   return response.body.data.event;
 }
 
-async function listAll(path: string, body: Record<string, unknown>, key: string) {
-  const items: any[] = [];
-  let next_token: string | undefined;
-  let pages = 0;
-  do {
-    const response = await post(path, { ...body, ...(next_token && { next_token }) }, reader);
-    expect(response.status).toBe(200);
-    items.push(...response.body.data[key]);
-    next_token = response.body.data.next_token ?? undefined;
-    pages += 1;
-  } while (next_token);
-  return { items, pages };
-}
+const listAll = (path: string, body: Record<string, unknown>, key: string) => org.listAll('reader', path, body, key);
 
 describe('/event/record and /event/get', () => {
   it('stores the event with the request context captured from the call, and reads it back', async () => {
-    const recorded = await record({ cccode: 'abcd-1234-ef56' }, { ...writer, 'x-channel-code': 'web_store' });
+    const recorded = await record({ cccode: 'abcd-1234-ef56' }, { ...org.headers.writer, 'x-channel-code': 'web_store' });
     expect(recorded).toMatchObject({
       event_id: expect.stringMatching(/^evt_[0-9A-Z]{26}$/),
-      orgcode,
+      orgcode: org.orgcode,
       event_type: 'order.placed',
       occurred_at: '2026-11-20T10:00:00.000Z',
       cccode: 'ABCD-1234-EF56',
       channel_code: 'web_store',
       request_context: {
-        orgcode,
+        orgcode: org.orgcode,
         actor: 'tester',
         context_source: 'api_key',
         roles: ['acct_export_admin'],
@@ -69,7 +37,7 @@ describe('/event/record and /event/get', () => {
         api_key_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     });
-    const read = await post('/event/get', { event_id: recorded.event_id }, reader);
+    const read = await org.post('reader', '/event/get', { event_id: recorded.event_id });
     expect(read.status).toBe(200);
     expect(read.body.data.event).toEqual(recorded);
   });
@@ -77,34 +45,34 @@ describe('/event/record and /event/get', () => {
   it('echoes a client event_id exactly and refuses a second event with it (409 duplicate_id)', async () => {
     const eventId = 'Ext-Event/001:a';
     expect((await record({ event_id: eventId })).event_id).toBe(eventId);
-    const again = await post('/event/record', anEvent({ event_id: eventId, reason: 'again' }), writer);
+    const again = await org.post('writer', '/event/record', anEvent({ event_id: eventId, reason: 'again' }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ error_code: 'accounting.duplicate_id', major: { tag: 'conflict' } });
   });
 
   it('answers 404 for an unknown event and for an event of another organisation', async () => {
     const recorded = await record();
-    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('EVX'), roles: ['acct_view'] });
-    const missing = await post('/event/get', { event_id: 'evt_missing' }, reader);
-    const foreign = await post('/event/get', { event_id: recorded.event_id }, stranger);
+    const stranger = await createOrg('EVX', { reader: { roles: ['acct_view'] } });
+    const missing = await org.post('reader', '/event/get', { event_id: 'evt_missing' });
+    const foreign = await stranger.post('reader', '/event/get', { event_id: recorded.event_id });
     expect([missing.status, foreign.status]).toEqual([404, 404]);
     expect(foreign.body.error.major.tag).toBe('not-found');
   });
 
   it('rejects a request_context that names another organisation, and bad identifiers', async () => {
-    const foreignContext = await post(
+    const foreignContext = await org.post(
+      'writer',
       '/event/record',
       anEvent({ request_context: { orgcode: 'ELSEWHERE', actor: 'x', context_source: 'api_key' } }),
-      writer,
     );
     expect(foreignContext.status).toBe(400);
     expect(foreignContext.body.error.details.issues).toEqual([
       { path: 'request_context.orgcode', message: expect.any(String) },
     ]);
-    const bad = await post(
+    const bad = await org.post(
+      'writer',
       '/event/record',
       anEvent({ cccode: 'ABC', channel_code: 'Web Store', event_type: 'Order', amount: { currency: 'USD', amount: 0.0000001 } }),
-      writer,
     );
     expect(bad.status).toBe(400);
     const paths = bad.body.error.details.issues.map((issue: { path: string }) => issue.path).sort();
@@ -112,7 +80,7 @@ describe('/event/record and /event/get', () => {
   });
 
   it('requires the fields the spec marks required', async () => {
-    const response = await post('/event/record', {}, writer);
+    const response = await org.post('writer', '/event/record', {});
     expect(response.status).toBe(400);
     const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path).sort();
     expect(paths).toEqual(['event_type', 'occurred_at', 'reason', 'request_context', 'source_refs']);
@@ -122,15 +90,15 @@ describe('/event/record and /event/get', () => {
 describe('idempotent /event/record', () => {
   it('replays the original response byte for byte for the same key and body', async () => {
     const body = anEvent({ idempotency_key: 'k-1' });
-    const first = await post('/event/record', body, writer);
-    const second = await post('/event/record', body, writer);
+    const first = await org.post('writer', '/event/record', body);
+    const second = await org.post('writer', '/event/record', body);
     expect(second.status).toBe(200);
     expect(JSON.stringify(second.body.data)).toBe(JSON.stringify(first.body.data));
   });
 
   it('answers 422 when the key is reused with another body', async () => {
-    await post('/event/record', anEvent({ idempotency_key: 'k-2' }), writer);
-    const reused = await post('/event/record', anEvent({ idempotency_key: 'k-2', reason: 'different' }), writer);
+    await org.post('writer', '/event/record', anEvent({ idempotency_key: 'k-2' }));
+    const reused = await org.post('writer', '/event/record', anEvent({ idempotency_key: 'k-2', reason: 'different' }));
     expect(reused.status).toBe(422);
     expect(reused.body.error).toMatchObject({
       error_code: 'accounting.idempotency_key_reused',
@@ -140,22 +108,21 @@ describe('idempotent /event/record', () => {
 
   it('stores exactly one event when 40 calls with the same key arrive at once', async () => {
     const body = anEvent({ idempotency_key: 'k-race', source_refs: [{ kind: 'order', id: 'ord_race' }] });
-    const responses = await Promise.all(Array.from({ length: 40 }, () => post('/event/record', body, writer)));
+    const responses = await Promise.all(Array.from({ length: 40 }, () => org.post('writer', '/event/record', body)));
     expect(responses.map((response) => response.status)).toEqual(Array(40).fill(200));
     const ids = new Set(responses.map((response) => response.body.data.event.event_id));
     expect(ids.size).toBe(1);
-    const { items } = await listAll('/lineage/list', { source_ref: { kind: 'order', id: 'ord_race' } }, 'lineage');
+    const items = await listAll('/lineage/list', { source_ref: { kind: 'order', id: 'ord_race' } }, 'lineage');
     expect(items).toHaveLength(1);
   });
 
   it('scopes keys per organisation', async () => {
-    const otherOrg = uniqueOrgcode('EVK');
-    const otherWriter = await callerHeaders({ orgcode: otherOrg, owner: true });
-    const mine = await post('/event/record', anEvent({ idempotency_key: 'shared' }), writer);
-    const theirs = await post(
+    const other = await createOrg('EVK', { writer: { owner: true } });
+    const mine = await org.post('writer', '/event/record', anEvent({ idempotency_key: 'shared' }));
+    const theirs = await other.post(
+      'writer',
       '/event/record',
-      anEvent({ idempotency_key: 'shared', request_context: { orgcode: otherOrg, actor: 'x', context_source: 'api_key' } }),
-      otherWriter,
+      anEvent({ idempotency_key: 'shared', request_context: { orgcode: other.orgcode, actor: 'x', context_source: 'api_key' } }),
     );
     expect(theirs.status).toBe(200);
     expect(theirs.body.data.event.event_id).not.toBe(mine.body.data.event.event_id);
@@ -168,16 +135,16 @@ describe('/event/list', () => {
     for (let i = 0; i < 21; i += 1) {
       recorded.push(await record({ occurred_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }));
     }
-    const { items, pages } = await listAll('/event/list', { limit: 4 }, 'events');
-    expect(pages).toBe(6);
-    expect(items.map((event) => event.event_id)).toEqual(recorded.map((event) => event.event_id));
+    const pages = await org.listPages('reader', '/event/list', { limit: 4 });
+    expect(pages).toHaveLength(6);
+    expect(pages.flatMap((page) => page.events).map((event) => event.event_id)).toEqual(recorded.map((event) => event.event_id));
   });
 
   it('defaults to 8 per page and clamps the limit into 1..256', async () => {
     for (let i = 0; i < 10; i += 1) await record();
-    const byDefault = await post('/event/list', {}, reader);
-    const tooSmall = await post('/event/list', { limit: 0 }, reader);
-    const tooLarge = await post('/event/list', { limit: 100000 }, reader);
+    const byDefault = await org.post('reader', '/event/list', {});
+    const tooSmall = await org.post('reader', '/event/list', { limit: 0 });
+    const tooLarge = await org.post('reader', '/event/list', { limit: 100000 });
     expect(byDefault.body.data.events).toHaveLength(8);
     expect(byDefault.body.data.next_token).toEqual(expect.any(String));
     expect(tooSmall.body.data.events).toHaveLength(1);
@@ -202,31 +169,31 @@ describe('/event/list', () => {
     const cccode = await listAll('/event/list', { cccode: 'aaaa-bbbb-cccc' }, 'events');
     const facility = await listAll('/event/list', { logical_guid: 'store-7' }, 'events');
 
-    expect(types(one.items)).toEqual(['tender.captured']);
-    expect(types(two.items)).toEqual(['order.placed', 'order.cancelled']);
-    expect(types(window.items)).toEqual(['tender.captured']);
-    expect(types(channel.items)).toEqual(['order.placed']);
-    expect(types(cccode.items)).toEqual(['tender.captured']);
-    expect(types(facility.items)).toEqual(['order.cancelled']);
+    expect(types(one)).toEqual(['tender.captured']);
+    expect(types(two)).toEqual(['order.placed', 'order.cancelled']);
+    expect(types(window)).toEqual(['tender.captured']);
+    expect(types(channel)).toEqual(['order.placed']);
+    expect(types(cccode)).toEqual(['tender.captured']);
+    expect(types(facility)).toEqual(['order.cancelled']);
   });
 
   it('rejects a window whose end is not after its start', async () => {
-    const response = await post('/event/list', { from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' }, reader);
+    const response = await org.post('reader', '/event/list', { from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' });
     expect(response.status).toBe(400);
     expect(response.body.error.details.issues[0].path).toBe('to_utc');
   });
 
   it('refuses forged, altered and foreign tokens with 400 invalid_token', async () => {
     for (let i = 0; i < 3; i += 1) await record();
-    const page = await post('/event/list', { limit: 1 }, reader);
+    const page = await org.post('reader', '/event/list', { limit: 1 });
     const token: string = page.body.data.next_token;
     const [payload, mac] = token.split('.');
-    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('EVT'), roles: ['acct_view'] });
+    const stranger = await createOrg('EVT', { reader: { roles: ['acct_view'] } });
 
-    const forged = await post('/event/list', { limit: 1, next_token: `${payload}x.${mac}` }, reader);
-    const foreignOrg = await post('/event/list', { limit: 1, next_token: token }, stranger);
-    const otherFilter = await post('/event/list', { limit: 1, next_token: token, channel_code: 'web' }, reader);
-    const otherRoute = await post('/lineage/list', { source_ref: { kind: 'order', id: 'ord_1' }, next_token: token }, reader);
+    const forged = await org.post('reader', '/event/list', { limit: 1, next_token: `${payload}x.${mac}` });
+    const foreignOrg = await stranger.post('reader', '/event/list', { limit: 1, next_token: token });
+    const otherFilter = await org.post('reader', '/event/list', { limit: 1, next_token: token, channel_code: 'web' });
+    const otherRoute = await org.post('reader', '/lineage/list', { source_ref: { kind: 'order', id: 'ord_1' }, next_token: token });
     for (const response of [forged, foreignOrg, otherFilter, otherRoute]) {
       expect(response.status).toBe(400);
       expect(response.body.error.error_code).toBe('accounting.invalid_token');
@@ -245,7 +212,7 @@ describe('/lineage/list', () => {
     });
     await record({ source_refs: [{ kind: 'order', id: 'ord_other' }] });
 
-    const { items } = await listAll('/lineage/list', { source_ref: order, limit: 1 }, 'lineage');
+    const items = await listAll('/lineage/list', { source_ref: order, limit: 1 }, 'lineage');
     expect(items).toEqual([
       expect.objectContaining({ event_id: placed.event_id, event_type: 'order.placed', source_ref: order }),
       expect.objectContaining({ event_id: paid.event_id, event_type: 'tender.captured', reason: 'order placed' }),
@@ -268,7 +235,7 @@ describe('/reconcile/report', () => {
     }
     await record({ occurred_at: '2026-11-02T00:00:00Z' });
 
-    const whole = await post('/reconcile/report', window, reader);
+    const whole = await org.post('reader', '/reconcile/report', window);
     expect(whole.body.data.report).toEqual({
       from_utc: '2026-11-01T00:00:00.000Z',
       to_utc: '2026-11-02T00:00:00.000Z',
@@ -279,10 +246,10 @@ describe('/reconcile/report', () => {
       partial: false,
     });
 
-    let page = await post('/reconcile/report', { ...window, limit: 4 }, reader);
+    let page = await org.post('reader', '/reconcile/report', { ...window, limit: 4 });
     expect(page.body.data.report).toMatchObject({ partial: true, event_count: 4 });
     while (page.body.data.next_token) {
-      page = await post('/reconcile/report', { ...window, limit: 4, next_token: page.body.data.next_token }, reader);
+      page = await org.post('reader', '/reconcile/report', { ...window, limit: 4, next_token: page.body.data.next_token });
     }
     expect(page.body.data.report).toEqual(whole.body.data.report);
   });
@@ -290,12 +257,12 @@ describe('/reconcile/report', () => {
   it('narrows to event_types', async () => {
     await record({ occurred_at: '2026-11-01T01:00:00Z' });
     await record({ event_type: 'tender.captured', occurred_at: '2026-11-01T02:00:00Z' });
-    const response = await post('/reconcile/report', { ...window, event_types: ['tender.captured'] }, reader);
+    const response = await org.post('reader', '/reconcile/report', { ...window, event_types: ['tender.captured'] });
     expect(response.body.data.report).toMatchObject({ event_count: 1, by_type: { 'tender.captured': 1 } });
   });
 
   it('requires the window', async () => {
-    const response = await post('/reconcile/report', {}, reader);
+    const response = await org.post('reader', '/reconcile/report', {});
     expect(response.status).toBe(400);
     const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path).sort();
     expect(paths).toEqual(['from_utc', 'to_utc']);
@@ -308,8 +275,8 @@ describe('identifiers at their length limits', () => {
     const ref = { kind: 'ü'.repeat(256), id: '€'.repeat(256) };
     const recorded = await record({ event_id: eventId, source_refs: [ref], idempotency_key: '€'.repeat(256) });
     expect(recorded.event_id).toBe(eventId);
-    expect((await post('/event/get', { event_id: eventId }, reader)).body.data.event.source_refs).toEqual([ref]);
-    const { items } = await listAll('/lineage/list', { source_ref: ref }, 'lineage');
+    expect((await org.post('reader', '/event/get', { event_id: eventId })).body.data.event.source_refs).toEqual([ref]);
+    const items = await listAll('/lineage/list', { source_ref: ref }, 'lineage');
     expect(items.map((item) => item.event_id)).toEqual([eventId]);
   });
 });
