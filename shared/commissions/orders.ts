@@ -1,4 +1,5 @@
-import { type CommissionChange, type CommissionedOrder, accrueCommission, newCommission, voidCommission } from '../domain/commissions/commission-changes';
+import { cancelCommission, isTakenBack } from '../domain/commissions/cancellation';
+import { type CommissionChange, type CommissionedOrder, accrueCommission, newCommission } from '../domain/commissions/commission-changes';
 import type { CommissionStatus } from '../domain/commissions/commission';
 import { type Sale, rateSale, saleOfOrder } from '../domain/commissions/rating';
 import { ValidationError } from '../domain/errors';
@@ -14,6 +15,7 @@ import {
   keepCancellation,
   saveCommissionChange,
 } from '../db/commission-repository';
+import { readPayoutStatuses } from '../db/commission-payout-repository';
 import { listCommissionRules } from '../db/commission-rule-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { rateByRulesInForce } from './rerating';
@@ -25,7 +27,7 @@ export type OrderCommissionOutcome =
   | { outcome: 'no_associate' };
 
 export type CancellationOutcome =
-  | { outcome: 'voided' | 'duplicate'; commission_id: string }
+  | { outcome: 'voided' | 'charged_back' | 'duplicate'; commission_id: string }
   /** No commission yet: the tombstone waits for the order. */
   | { outcome: 'kept_for_order' };
 
@@ -35,7 +37,7 @@ const placedActor = 'event:order.placed';
 async function firstChange(order: CommissionedOrder, sale: Sale, origin: ChangeOrigin): Promise<CommissionChange> {
   const commission = newCommission(order, sale, origin);
   const cancellation = await findCancellation(order.orgcode, order.order_id);
-  if (cancellation) return voidCommission(commission, [], cancellation, origin);
+  if (cancellation) return cancelCommission(commission, [], new Set(), cancellation, origin);
   const rating = rateSale(await listCommissionRules(order.orgcode), sale);
   return rating ? accrueCommission(commission, rating, origin) : { commission, createdLines: [], voidedLines: [] };
 }
@@ -72,9 +74,10 @@ export async function commissionOrder(order: OrderPlacedDetail, now: Date): Prom
 }
 
 /**
- * An order cancelled: its commission is voided (lines already in a payout are
- * charged back). Before its order arrives, a tombstone is kept instead, on
- * condition that the commission is still absent, so the late order's
+ * An order cancelled: its commission is taken back (docs/decisions.md:
+ * Commissions, cancellation): voided, or kept `paid` with chargebacks when any
+ * share of it was paid. Before its order arrives, a tombstone is kept instead,
+ * on condition that the commission is still absent, so the late order's
  * commission is created voided.
  */
 export async function cancelOrderCommission(cancellation: OrderCancelledDetail, now: Date): Promise<CancellationOutcome> {
@@ -90,9 +93,12 @@ export async function cancelOrderCommission(cancellation: OrderCancelledDetail, 
         throw error;
       }
     }
-    if (commission.status === 'voided') return { outcome: 'duplicate', commission_id: commission.commission_id };
-    const change = voidCommission(commission, await commissionLines(commission), cancellation, origin);
-    await saveCommissionChange(commission, change);
-    return { outcome: 'voided', commission_id: commission.commission_id };
+    if (isTakenBack(commission)) return { outcome: 'duplicate', commission_id: commission.commission_id };
+    const lines = await commissionLines(commission);
+    const statuses = [...(await readPayoutStatuses(commission.orgcode, lines.flatMap((line) => (line.payout_id ? [line.payout_id] : []))))];
+    const paid = new Set(statuses.flatMap(([payoutId, status]) => (status === 'paid' ? [payoutId] : [])));
+    const change = cancelCommission(commission, lines, paid, cancellation, origin);
+    await saveCommissionChange(commission, change, statuses.flatMap(([payoutId, status]) => (status === 'paid' ? [] : [payoutId])));
+    return { outcome: change.commission.status === 'paid' ? 'charged_back' : 'voided', commission_id: commission.commission_id };
   });
 }

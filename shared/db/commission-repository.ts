@@ -139,12 +139,26 @@ export async function createCommission(change: CommissionChange): Promise<void> 
 }
 
 /**
+ * A payout the change was judged on as not paid must still be unpaid when it
+ * is saved (a cancellation voids a commission none of whose shares was paid):
+ * one paid meanwhile sends the change back to a fresh read.
+ */
+function payoutStillUnpaid(orgcode: string, payoutId: string): GuardedWrite {
+  return {
+    check: { key: keys.commissionPayout(orgcode, payoutId) },
+    condition: { expression: '#status <> :paid', names: { '#status': 'status' }, values: { ':paid': 'paid' } },
+    onConditionFailed: () => new TransactionConflictError(),
+  };
+}
+
+/**
  * Saves a change of `before` if the stored commission is still at its
  * revision (409 RevisionConflictError otherwise), with its lines and event,
- * all or nothing. A commission that stops being open (voided, paid) leaves
- * the open markers in the same write.
+ * all or nothing, and on condition that the `unpaidPayoutIds` it was judged
+ * on are still not paid. A commission that stops being open (voided, paid)
+ * leaves the open markers in the same write.
  */
-export async function saveCommissionChange(before: Commission, change: CommissionChange): Promise<Commission> {
+export async function saveCommissionChange(before: Commission, change: CommissionChange, unpaidPayoutIds: readonly string[] = []): Promise<Commission> {
   const { commission } = change;
   const stored = await updateRevisioned({
     key: keys.commission(commission.orgcode, commission.commission_id),
@@ -153,6 +167,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
     companions: [
       ...(isOpen(before) && !isOpen(commission) ? [{ delete: { key: openMarker(before) } }] : []),
       ...changeWrites(change),
+      ...unpaidPayoutIds.map((payoutId) => payoutStillUnpaid(commission.orgcode, payoutId)),
     ],
     now: new Date(commission.updated_at),
   });

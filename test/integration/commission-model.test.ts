@@ -539,7 +539,15 @@ async function expectInvariants(org: Organisation): Promise<void> {
   );
 }
 
-/** An accrued commission is paid exactly when every payable line of it is in a paid payout. */
+/** A commission whose order was cancelled after a share of it was paid: it stays paid, with chargebacks among its lines. */
+const chargedBack = (commission: { status: string; lines: Array<{ kind: string }> }) =>
+  commission.status === 'paid' && commission.lines.some((line) => line.kind === 'chargeback');
+
+/**
+ * An accrued commission is paid exactly when every payable line of it is in a
+ * paid payout; one cancelled stays paid only if a share of it was (a payout
+ * paid after the cancellation leaves it voided, so only that way round).
+ */
 async function expectPaidWhenAllLinesPaid(org: Organisation): Promise<void> {
   const lines = (await Promise.all(associates.map((associate) => linesOf(org, associate)))).flat();
   const paidPayouts = new Set(
@@ -551,6 +559,11 @@ async function expectPaidWhenAllLinesPaid(org: Organisation): Promise<void> {
     const commission = await commissionOf(org, commissionId);
     if (commission.status !== 'accrued' && commission.status !== 'paid') continue;
     const own = new Set(commission.lines.map((line: { line_id: string }) => line.line_id));
+    if (chargedBack(commission)) {
+      const sharePaid = lines.some((line) => own.has(line.line_id) && line.kind === 'commission' && paidPayouts.has(line.payout_id!));
+      expect({ commission_id: commissionId, status: commission.status, sharePaid }).toEqual({ commission_id: commissionId, status: 'paid', sharePaid: true });
+      continue;
+    }
     const payable = lines.filter((line) => own.has(line.line_id) && line.status === 'payable');
     const allPaid = payable.length > 0 && payable.every((line) => line.payout_id !== undefined && paidPayouts.has(line.payout_id));
     expect({ commission_id: commissionId, status: commission.status }).toEqual({ commission_id: commissionId, status: allPaid ? 'paid' : 'accrued' });
@@ -559,14 +572,14 @@ async function expectPaidWhenAllLinesPaid(org: Organisation): Promise<void> {
 
 /**
  * What the events alone decide, per order. Payouts are commands, not events,
- * so `paid` counts as `accrued`; the amount of a voided commission is left
- * out, as a cancellation that arrives before its order, or before a rule
- * covers it, voids it unrated, without one. Adjustments, payouts and splits
- * never change a commission's amount, and what is owed on a commission (its
- * payable lines and the chargebacks of its cancelled lines, over all
- * associates) is its amount, or nothing once it is unrated or voided, however
- * splits moved the lines: `owed` may be compared with a run that had no
- * commands too.
+ * so `paid` counts as `accrued` (and one charged back as `voided`); the
+ * amount of a voided commission is left out, as a cancellation that arrives
+ * before its order, or before a rule covers it, voids it unrated, without
+ * one. Adjustments, payouts and splits never change a commission's amount,
+ * and what is owed on a commission (its payable lines and the chargebacks of
+ * its cancelled lines, over all associates) is its amount, or nothing once it
+ * is unrated, voided or charged back, however splits moved the lines:
+ * `owed` may be compared with a run that had no commands too.
  *
  * Except for the `keptOrders`: a commission a payout held a line of when a
  * rule event arrived keeps its rating (docs/decisions.md: Commissions,
@@ -595,7 +608,8 @@ async function finalState(org: Organisation, orderIds: readonly string[], keptOr
       const commissionId = org.commissionOfOrder.get(order);
       if (commissionId === undefined) return { order, status: 'no commission' };
       const commission = await commissionOf(org, commissionId);
-      const status = commission.status === 'paid' ? 'accrued' : commission.status;
+      // Cancelled after a share was paid, it stays paid, charged back: what the events alone leave is voided.
+      const status = chargedBack(commission) ? 'voided' : commission.status === 'paid' ? 'accrued' : commission.status;
       const amount = status === 'accrued' ? cents(commission.amount) : 0;
       const owed = owedOn(commissionId);
       // Within each run: what the lines owe is what the commission says.

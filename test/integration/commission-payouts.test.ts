@@ -179,17 +179,42 @@ describe('/commission/payout/status/set', () => {
     expect(second.body.data.payout.amount).toBe(first.amount);
   });
 
-  it('a cancelled order whose commission was paid is charged back in the next payout', async () => {
+  it('a cancelled order whose commission was paid stays paid, charged back in the next payout, once', async () => {
     await cacheFlatRule(orgcode);
     const sale = await placed();
     const paid = await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
     expect(paid.status).toBe('paid');
-    await cancel(sale.order_id);
+    expect(await cancel(sale.order_id)).toEqual({ outcome: 'charged_back', commission_id: sale.commission_id });
+    expect(await cancel(sale.order_id)).toEqual({ outcome: 'duplicate', commission_id: sale.commission_id });
     const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
-    expect(commission.status).toBe('voided');
-    const chargeback = (await storedLines(orgcode, jane)).find((line) => line.kind === 'chargeback');
-    expect(chargeback).toMatchObject({ amount: -10, status: 'payable' });
-    expect(chargeback.payout_id).toBeUndefined();
+    expect(commission).toMatchObject({ status: 'paid', lines: [{ kind: 'commission', amount: 10 }, { kind: 'chargeback', amount: -10 }] });
+    expect(commission).not.toHaveProperty('voided_at');
+    const chargebacks = (await storedLines(orgcode, jane)).filter((line) => line.kind === 'chargeback');
+    expect(chargebacks).toEqual([expect.objectContaining({ amount: -10, status: 'payable' })]);
+    expect(chargebacks[0].payout_id).toBeUndefined();
+    expect(await lineageTypes('commission', sale.commission_id, admin)).toEqual(['commission.accrued', 'commission.adjusted', 'commission.payout_status_changed']);
+    const statement = (await post('/commission/statement', { associate_id: jane, ...november }, admin)).body.data.statement;
+    expect(statement.lines.map((line: { kind: string; settlement: string }) => [line.kind, line.settlement])).toEqual([['commission', 'paid'], ['chargeback', 'payable']]);
+  });
+
+  it('a cancelled order whose split commission was paid in part charges back the paid share and voids the other', async () => {
+    await cacheFlatRule(orgcode);
+    const sale = await placed();
+    const accrued = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    const split = await post('/commission/split/set', {
+      commission_id: sale.commission_id,
+      expected_revision: accrued.revision,
+      allocations: [{ associate_id: jane, share_bps: 6000 }, { associate_id: 'assoc_ben', share_bps: 4000 }],
+    }, admin);
+    expect(split.status).toBe(200);
+    await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
+    expect(await cancel(sale.order_id)).toEqual({ outcome: 'charged_back', commission_id: sale.commission_id });
+    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    expect(commission.status).toBe('paid');
+    expect((await storedLines(orgcode, jane)).filter((line) => line.status === 'payable').map((line) => [line.kind, line.amount])).toEqual(
+      expect.arrayContaining([['commission', 6], ['chargeback', -6]]),
+    );
+    expect((await storedLines(orgcode, 'assoc_ben')).map((line) => [line.kind, line.amount, line.status])).toEqual([['commission', 4, 'voided']]);
   });
 
   it('announces every status change through the outbox, ids and status only', async () => {

@@ -1,4 +1,5 @@
-import { accrueCommission, newCommission, voidCommission } from '../../shared/domain/commissions/commission-changes';
+import { cancelCommission, isTakenBack } from '../../shared/domain/commissions/cancellation';
+import { accrueCommission, newCommission } from '../../shared/domain/commissions/commission-changes';
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
 import type { CommissionRule } from '../../shared/domain/commissions/commission-rule';
 import type { Sale } from '../../shared/domain/commissions/rating';
@@ -34,11 +35,11 @@ describe('commission changes', () => {
     });
   });
 
-  it('voids free lines and charges back paid-out ones, taking back the whole accrual', () => {
+  it('voids free lines and charges back ones in an unpaid payout, taking back the whole accrual', () => {
     const accrued = accrueCommission(unrated, { rule, base: 30050n, amount: 1503n }, origin);
     const [line] = accrued.createdLines as [CommissionLine];
     const paidOut = { ...line, line_id: 'cml_paid', payout_id: 'pyo_1' };
-    const change = voidCommission(accrued.commission, [line, paidOut], { cancelled_at: '2026-11-05T09:00:00.000Z', reason: 'Returned' }, origin);
+    const change = cancelCommission(accrued.commission, [line, paidOut], new Set(), { cancelled_at: '2026-11-05T09:00:00.000Z', reason: 'Returned' }, origin);
 
     expect(change.voidedLines).toEqual([line]);
     expect(change.createdLines).toEqual([expect.objectContaining({ kind: 'chargeback', amount: -15.03, reverses_line_id: 'cml_paid', counts_at: now.toISOString() })]);
@@ -47,8 +48,24 @@ describe('commission changes', () => {
   });
 
   it('voids an unrated commission for nothing', () => {
-    const change = voidCommission(unrated, [], { cancelled_at: '2026-11-05T09:00:00.000Z' }, origin);
+    const change = cancelCommission(unrated, [], new Set(), { cancelled_at: '2026-11-05T09:00:00.000Z' }, origin);
     expect(change.commission).not.toHaveProperty('unrated_reason');
     expect(change.event?.amount).toEqual({ currency: 'USD', amount: 0 });
+  });
+
+  it('keeps a commission paid when a share of it was paid: paid shares charged back, free ones voided', () => {
+    const accrued = accrueCommission(unrated, { rule, base: 30050n, amount: 1503n }, origin);
+    const [line] = accrued.createdLines as [CommissionLine];
+    const paidShare = { ...line, associate_id: 'assoc_ana', amount: 9, payout_id: 'pyo_paid' };
+    const freeShare = { ...line, line_id: 'cml_free', associate_id: 'assoc_ben', amount: 6.03 };
+    const change = cancelCommission(accrued.commission, [paidShare, freeShare], new Set(['pyo_paid']), { cancelled_at: '2026-11-05T09:00:00.000Z' }, origin);
+
+    expect(change.voidedLines).toEqual([freeShare]);
+    expect(change.createdLines).toEqual([expect.objectContaining({ kind: 'chargeback', associate_id: 'assoc_ana', amount: -9, reverses_line_id: line.line_id })]);
+    expect(change.commission.status).toBe('paid');
+    expect(change.commission).not.toHaveProperty('voided_at');
+    expect(change.event).toMatchObject({ event_type: 'commission.adjusted', occurred_at: '2026-11-05T09:00:00.000Z', amount: { currency: 'USD', amount: -15.03 } });
+    expect(change.event?.source_refs).toEqual(expect.arrayContaining([{ kind: 'associate', id: 'assoc_ana' }, { kind: 'associate', id: 'assoc_ben' }]));
+    expect([isTakenBack(accrued.commission), isTakenBack(change.commission)]).toEqual([false, true]);
   });
 });

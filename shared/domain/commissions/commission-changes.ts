@@ -1,7 +1,7 @@
 import type { SourceRef } from '../common-schemas';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
-import { type MinorUnits, fromMinorUnits, sumUnits, toMinorUnits } from '../receivables/money';
+import { type MinorUnits, fromMinorUnits, toMinorUnits } from '../receivables/money';
 import { maxRateBps } from './commission-rule';
 import { type Commission, type CommissionLine, lineRef } from './commission';
 import { type Rating, type Sale, storedSaleLines } from './rating';
@@ -25,18 +25,14 @@ export interface CommissionedOrder {
   channel_code?: string;
 }
 
-export interface Cancellation {
-  cancelled_at: string;
-  reason?: string;
-}
-
 /** Only an unrated commission says why it is unrated. */
-function leavingUnrated(commission: Commission): Omit<Commission, 'unrated_reason'> {
+export function leavingUnrated(commission: Commission): Omit<Commission, 'unrated_reason'> {
   const { unrated_reason: _reason, ...rest } = commission;
   return rest;
 }
 
-const units = (commission: Commission, amount: number) => toMinorUnits(amount, commission.currency) ?? 0n;
+/** An amount of the commission's currency in minor units. */
+export const units = (commission: Commission, amount: number) => toMinorUnits(amount, commission.currency) ?? 0n;
 
 function commissionRefs(commission: Commission): SourceRef[] {
   return [
@@ -46,7 +42,8 @@ function commissionRefs(commission: Commission): SourceRef[] {
   ];
 }
 
-function commissionEvent(
+/** The event of a change to the commission, with the order, the commission and its associate among its refs. */
+export function commissionEvent(
   commission: Commission,
   eventType: 'commission.accrued' | 'commission.voided' | 'commission.adjusted',
   occurredAt: string,
@@ -91,7 +88,8 @@ export function newCommission(order: CommissionedOrder, sale: Sale, origin: Chan
   };
 }
 
-function newLine(commission: Commission, fields: Pick<CommissionLine, 'associate_id' | 'kind' | 'amount' | 'counts_at'>, now: Date): CommissionLine {
+/** A new payable line of the commission. */
+export function newLine(commission: Commission, fields: Pick<CommissionLine, 'associate_id' | 'kind' | 'amount' | 'counts_at'>, now: Date): CommissionLine {
   return {
     line_id: newId('cml', now),
     orgcode: commission.orgcode,
@@ -144,40 +142,6 @@ export function accrueCommission(current: Commission, rating: Rating, origin: Ch
 }
 
 /**
- * Voids a commission (its order was cancelled): free payable lines become
- * voided; a payable line already in a payout stays, and a chargeback of the
- * opposite amount, counting now, takes it back in the next payout. The
- * `commission.voided` event carries what is taken back: everything accrued.
- */
-export function voidCommission(current: Commission, lines: CommissionLine[], cancellation: Cancellation, origin: ChangeOrigin): CommissionChange {
-  const payable = lines.filter((line) => line.status === 'payable');
-  const voidedLines = payable.filter((line) => line.payout_id === undefined);
-  const now = origin.now.toISOString();
-  const chargebacks = payable
-    .filter((line) => line.payout_id !== undefined)
-    .map((line) => ({
-      ...newLine(current, { associate_id: line.associate_id, kind: 'chargeback', amount: -line.amount, counts_at: now }, origin.now),
-      reverses_line_id: line.line_id,
-    }));
-  const commission: Commission = {
-    ...leavingUnrated(current),
-    status: 'voided',
-    voided_at: cancellation.cancelled_at,
-    ...(cancellation.reason !== undefined && { void_reason: cancellation.reason }),
-    lines: [...current.lines, ...chargebacks.map(lineRef)],
-    updated_at: now,
-  };
-  const reason = `Commission ${commission.commission_id} voided: order ${commission.order_id} cancelled${cancellation.reason ? ` (${cancellation.reason})` : ''}`;
-  const takenBack = sumUnits(payable.map((line) => units(current, line.amount)));
-  return {
-    commission,
-    createdLines: chargebacks,
-    voidedLines,
-    event: commissionEvent(commission, 'commission.voided', cancellation.cancelled_at, takenBack, reason, origin, otherAssociates(current, payable)),
-  };
-}
-
-/**
  * Sets how an accrued commission is shared (docs/decisions.md: Commissions):
  * the amount divided by largest remainder, one new payable line per share
  * counting at the sale's placed_at, replacing the commission's current lines,
@@ -212,7 +176,7 @@ export function splitCommission(
 }
 
 /** The associates besides the order's whose lines a change voids or creates: each one's lineage shows it. */
-function otherAssociates(commission: Commission, lines: readonly CommissionLine[]): SourceRef[] {
+export function otherAssociates(commission: Commission, lines: readonly CommissionLine[]): SourceRef[] {
   const ids = [...new Set(lines.map((line) => line.associate_id))].filter((id) => id !== commission.associate_id);
   return ids.map((id) => ({ kind: 'associate', id }));
 }
