@@ -23,7 +23,7 @@ function defaultMessage(issue: z.core.$ZodRawIssue): string {
       if (issue.input === undefined) return 'Required';
       return issue.values.length === 1
         ? `Invalid literal value, expected ${JSON.stringify(issue.values[0])}`
-        : `Invalid enum value. Expected ${issue.values.map((value) => `'${String(value)}'`).join(' | ')}, received '${String(issue.input)}'`;
+        : `Invalid enum value. Expected ${issue.values.map((value) => `'${String(value)}'`).join(' | ')}, received ${receivedValue(issue.input)}`;
     case 'not_multiple_of':
       return `Number must be a multiple of ${String(issue.divisor)}`;
     default:
@@ -39,6 +39,16 @@ function typeName(value: unknown): string {
     return Number.isInteger(value) ? 'number' : 'float';
   }
   return typeof value;
+}
+
+/**
+ * The input a message quotes: a string, number or boolean as it is, anything
+ * else by its type. Never `String(input)`: a body's own `toString` or `valueOf`
+ * (`{"toString": "x"}`) would run, and throw, while the message is written.
+ */
+function receivedValue(input: unknown): string {
+  const type = typeof input;
+  return type === 'string' || type === 'number' || type === 'boolean' ? `'${String(input)}'` : typeName(input);
 }
 
 function invalidTypeMessage(expected: string, input: unknown): string {

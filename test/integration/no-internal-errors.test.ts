@@ -1,7 +1,29 @@
 import fc from 'fast-check';
+import { inputJsonSchema } from '../../shared/openapi/json-schemas';
 import { httpRoutes } from '../../shared/routes/registry';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type LocalApi, post, startLocalApi } from '../support/local-api';
+
+/**
+ * Names every object inherits (and `__proto__`): code that formats or compares
+ * a value reaches for them, so a body carrying them as keys of its own must
+ * still answer 400 at worst. JSON.parse keeps `__proto__` an own key, as the
+ * route's parser does.
+ */
+const prototypeNames = ['toString', 'valueOf', 'constructor', '__proto__', 'hasOwnProperty'];
+const objectWith = (names: readonly string[], value: unknown) =>
+  JSON.parse(`{${names.map((name) => `${JSON.stringify(name)}:${JSON.stringify(value)}`).join(',')}}`);
+/** Each name as a string, as the one key of an object, and all of them nested in each other. */
+const craftedValues: unknown[] = [
+  ...prototypeNames,
+  ...prototypeNames.map((name) => objectWith([name], 'x')),
+  objectWith(prototypeNames, objectWith(prototypeNames, 1)),
+];
+
+/** Sets `name` on `target` as an own enumerable key, `__proto__` included (plain assignment would set the prototype). */
+function setOwn(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /** Values a hostile or careless client may put in any field. */
 const strangeValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -17,7 +39,8 @@ const strangeValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
     fc.constant({ currency: 'USD', amount: -0.1234567 }),
     fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":"x"}')),
     fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom('kind', 'id', 'amount', 'currency', 'type'), tie('value'), { maxKeys: 3 }),
+    fc.constantFrom(...craftedValues),
+    fc.dictionary(fc.constantFrom('kind', 'id', 'amount', 'currency', 'type', ...prototypeNames), tie('value'), { maxKeys: 3 }),
   ),
 })).value;
 
@@ -34,11 +57,11 @@ afterAll(() => api.close());
 describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
   it('never answers 5xx to 200 mutated valid bodies, and always with the envelope', async () => {
     const fields = Object.keys(route.example(orgcode));
-    const mutation = fc.tuple(fc.oneof(fc.constantFrom(...fields), fc.string({ minLength: 1, maxLength: 12 })), strangeValue);
+    const mutation = fc.tuple(fc.oneof(fc.constantFrom(...fields, ...prototypeNames), fc.string({ minLength: 1, maxLength: 12 })), strangeValue);
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
         const body: Record<string, unknown> = { ...route.example(orgcode) };
-        for (const [field, value] of mutations) body[field] = value;
+        for (const [field, value] of mutations) setOwn(body, field, value);
         const response = await post(route.path, body, headers);
         expect(response.status).toBeLessThan(500);
         expect(typeof response.body.success).toBe('boolean');
@@ -46,6 +69,53 @@ describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_p
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/**
+ * Where a crafted name goes in a body: every field of the request schema and
+ * every value inside the example (object fields, array items) takes each
+ * crafted value; every object of the example, the body itself included, takes
+ * each name as a key of its own.
+ */
+function craftedBodies(schemaFields: readonly string[], example: Record<string, unknown>): string[] {
+  const valuePaths: string[][] = schemaFields.map((field) => [field]);
+  const objectPaths: string[][] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, String(index)]));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    objectPaths.push(path);
+    for (const [key, item] of Object.entries(value)) {
+      if (path.length) valuePaths.push([...path, key]);
+      walk(item, [...path, key]);
+    }
+  };
+  walk(example, []);
+  const bodyWith = (path: readonly string[], name: string, value: unknown) => {
+    const body = structuredClone(example);
+    setOwn(path.reduce<any>((node, segment) => node[segment], body), name, value);
+    return JSON.stringify(body);
+  };
+  return [
+    ...valuePaths.flatMap((path) => craftedValues.map((value) => bodyWith(path.slice(0, -1), path.at(-1)!, value))),
+    ...objectPaths.flatMap((path) => prototypeNames.flatMap((name) => [bodyWith(path, name, 'x'), bodyWith(path, name, objectWith(prototypeNames, 1))])),
+  ];
+}
+
+describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
+  it('never answers 5xx to prototype names as values or as keys, at the top level and nested', async () => {
+    const schemaFields = Object.keys(inputJsonSchema(route.schema).properties ?? {});
+    const bodies = craftedBodies(schemaFields, route.example(orgcode));
+    const failures: string[] = [];
+    for (let start = 0; start < bodies.length; start += 8) {
+      await Promise.all(
+        bodies.slice(start, start + 8).map(async (body) => {
+          const response = await post(route.path, body, headers);
+          if (response.status >= 500 || typeof response.body?.success !== 'boolean') failures.push(`${response.status} ${body}`);
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
   });
 });
 
