@@ -4,7 +4,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
-import { idempotencyRecordPut, keyClaimRequest } from '../shared/db/idempotency-repository';
+import { idempotencyRecordPut, inProgressLeaseMs, keyClaimRequest } from '../shared/db/idempotency-repository';
 import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
 import { receivableWrites } from '../shared/db/receivables-repository';
@@ -16,7 +16,7 @@ import { toMinorUnits } from '../shared/domain/receivables/money';
 import { toHttpApiEvent } from '../shared/local/api-gateway-event';
 import { type LambdaHandler, entryFileLoader } from '../shared/local/handler-loader';
 import { createLambdaContext } from '../shared/local/lambda-context';
-import { apiBasePath } from '../shared/routes/route-definition';
+import { apiBasePath, routeTimeoutSeconds } from '../shared/routes/route-definition';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';
 import { eventListRoute } from '../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../shared/routes/events/event-record.route';
@@ -203,6 +203,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         key: `bench-raw-${next()}`,
         requestHash: createHash('sha256').update(event.event_id).digest('base64url'),
         holder: `bench-raw-${next()}`,
+        leaseMs: inProgressLeaseMs(routeTimeoutSeconds(eventRecordRoute)),
       };
       const take = new PutCommand({ ...keyClaimRequest(claim, now), TableName: tableName });
       const storedPut = asPut(idempotencyRecordPut(claim, { event }, now));

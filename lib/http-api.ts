@@ -5,7 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
+import { type RouteDefinition, apiBasePath, routeTimeoutSeconds } from '../shared/routes/route-definition';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
 
@@ -88,7 +88,7 @@ export class AccountingHttpApi extends Construct {
           description: `POST ${apiBasePath}${route.path} (${route.operation})`,
           family: route.family,
           stores: route.stores,
-          timeout: route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds),
+          timeout: Duration.seconds(routeTimeoutSeconds(route)),
         },
         props.bindings,
       );

@@ -9,10 +9,14 @@ import * as keys from './keys';
 export const idempotencyRetentionSeconds = 24 * 60 * 60;
 
 /**
- * How long an in-progress claim holds its key: longer than a route may run
- * (10 s), so only a call that died mid-way leaves one to be taken over.
+ * How much longer than its route may run an in-progress claim holds its key,
+ * so only a call that died mid-way leaves one to be taken over, never one that
+ * is still writing.
  */
-export const inProgressLeaseMs = 15_000;
+const leaseMarginMs = 5_000;
+
+/** How long a claim on a route whose function runs at most `timeoutSeconds` holds its key. */
+export const inProgressLeaseMs = (timeoutSeconds: number): number => timeoutSeconds * 1000 + leaseMarginMs;
 
 /** A request's claim on its idempotency key: scope (org, route, key), body hash, and who holds it. */
 export interface IdempotencyClaim {
@@ -22,6 +26,8 @@ export interface IdempotencyClaim {
   requestHash: string;
   /** The request holding the claim while it runs (its request id). */
   holder: string;
+  /** How long the claim holds the key while the request runs: past the route's timeout (inProgressLeaseMs). */
+  leaseMs: number;
 }
 
 /** What a key holds: a call still running, or the stored response of a finished one. */
@@ -69,7 +75,7 @@ export function keyClaimRequest(claim: IdempotencyClaim, now: Date): PutCommandI
       status: 'in_progress',
       holder: claim.holder,
       request_hash: claim.requestHash,
-      lease_until_ms: now.getTime() + inProgressLeaseMs,
+      lease_until_ms: now.getTime() + claim.leaseMs,
       expires_at_epoch: epochSeconds(now) + idempotencyRetentionSeconds,
     },
     ConditionExpression:

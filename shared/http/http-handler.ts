@@ -7,11 +7,12 @@ import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
-import type { RouteDefinition } from '../routes/route-definition';
+import { type RouteDefinition, routeTimeoutSeconds } from '../routes/route-definition';
 import type { CallContext } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
+import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
 import { OrgRateLimiter } from './org-rate-limit';
 import { logAnsweredCall } from './request-log';
@@ -216,6 +217,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     key,
     requestHash: canonicalDigest(withoutBodyCredentials(call.body ?? {})),
     holder: call.requestId,
+    leaseMs: inProgressLeaseMs(routeTimeoutSeconds(route)),
   };
   const outcome = await runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
   call.replayed = outcome.replayed;

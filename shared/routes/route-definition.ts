@@ -55,13 +55,19 @@ export interface RouteDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, R
   /** The request accepts `idempotency_key` and replays the original response. */
   idempotent: boolean;
   stores: StoreAccess;
-  /** Longer than the routes' default 10 s for a call that may do thousands of writes (API Gateway stops waiting at 30 s). */
+  /** Longer than the routes' default (defaultRouteTimeoutSeconds) for a call that may do thousands of writes (API Gateway stops waiting at 30 s). */
   timeoutSeconds?: number;
   /** A valid request body for the docs, the README and the route x caller test matrix. */
   example(orgcode: string): Record<string, unknown>;
   /** Returns the response `data` object. (Method syntax: a registry holds routes of every schema.) */
   handle(input: z.output<Schema>, context: CallContext): Promise<z.input<Response>>;
 }
+
+/** How long a route's function may run unless its definition says otherwise. */
+export const defaultRouteTimeoutSeconds = 10;
+
+/** The route function's timeout: what the stack deploys, and what a call's idempotency lease outlasts. */
+export const routeTimeoutSeconds = (route: Pick<RouteDefinition, 'timeoutSeconds'>): number => route.timeoutSeconds ?? defaultRouteTimeoutSeconds;
 
 export function defineRoute<Schema extends z.ZodMiniType, Response extends ResponseSchema>(
   route: RouteDefinition<Schema, Response>,
