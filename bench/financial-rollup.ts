@@ -10,7 +10,7 @@ import { orderCancelledDetail, orderPlacedDetail, tenderCapturedDetail } from '.
 import type { FinancialDimension } from '../shared/domain/rollups/financial-rollup';
 import { dayWindow } from '../shared/domain/rollups/rollup-days';
 import type { FinancialRollupRun } from '../shared/rollups/financial-rollup';
-import { invokeOperator } from '../test/support/local-api';
+import { invokeOperator, runScheduled } from '../test/support/local-api';
 import { batchPutAll } from './batch-write';
 import { CapacityMeter } from './capacity';
 
@@ -194,7 +194,7 @@ export async function measureFinancialRollup(options: FinancialRollupBenchOption
   const meter = new CapacityMeter().attach(dynamo());
   try {
     const scheduled = await metered(meter, 'daily-financial-rollup (the 02:00 run)', () =>
-      invokeOperator<FinancialRollupRun>('daily-financial-rollup', { time: `${dayWindow(dt).to_utc.slice(0, 10)}T02:00:00Z` }),
+      runScheduled<FinancialRollupRun>('daily-financial-rollup', new Date(`${dayWindow(dt).to_utc.slice(0, 10)}T02:00:00Z`)),
     );
     log(`first run ${scheduled.seconds.toFixed(1)} s; re-running it`);
     const rerun = await metered(meter, 'financial-rollup-admin run (re-run)', () =>

@@ -1,5 +1,4 @@
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
-import { payloadHandler } from '../../shared/lambda/payload-handler';
-import { scheduledEvent } from '../../shared/lambda/scheduled-event';
+import { scheduledHandler } from '../../shared/lambda/scheduled-event';
 
-export const handler = payloadHandler(scheduledEvent, (event) => runExportScheduler(new Date(event.time)));
+export const handler = scheduledHandler('export-scheduler', runExportScheduler);

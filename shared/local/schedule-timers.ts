@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { ScheduledEvent } from '../lambda/scheduled-event';
 import type { BackgroundFunctionDefinition } from '../routes/background-registry';
+import { localAccountId, localRegion } from './environment';
 import type { HandlerLoader } from './handler-loader';
 import { createLambdaContext } from './lambda-context';
 
@@ -23,6 +26,25 @@ export function nextRunAfter(fn: BackgroundFunctionDefinition, now: number): num
 }
 
 /**
+ * The event an EventBridge schedule rule of `functionName` delivers for the
+ * run due at `scheduled`, as the deployed function receives it: the local
+ * account and region, the rule's ARN, the time to the second.
+ */
+export function localScheduledEvent(functionName: string, scheduled: Date): ScheduledEvent {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: localAccountId,
+    time: scheduled.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: localRegion,
+    resources: [`arn:aws:events:${localRegion}:${localAccountId}:rule/${functionName}-schedule`],
+    detail: {},
+  };
+}
+
+/**
  * Runs each scheduled background function when it is due (every
  * `everyMinutes`, or daily at `dailyAtUtc`), with the event an EventBridge
  * schedule delivers; a run still busy when the next is due is not started
@@ -42,10 +64,7 @@ export function startScheduleTimers(
       running = true;
       loadHandler(fn.name)
         .then((handler) =>
-          handler(
-            { 'detail-type': 'Scheduled Event', source: 'aws.events', time: scheduled.toISOString().replace(/\.\d{3}Z$/, 'Z'), detail: {} },
-            createLambdaContext(fn.name, fn.timeoutSeconds * 1000),
-          ),
+          handler(localScheduledEvent(fn.name, scheduled), createLambdaContext(fn.name, fn.timeoutSeconds * 1000)),
         )
         .then((result) => log(`${fn.name} ${JSON.stringify(result)}`))
         .catch((error: unknown) => log(`${fn.name} failed: ${String(error)}`))

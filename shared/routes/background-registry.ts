@@ -17,6 +17,12 @@ export interface BackgroundFunctionDefinition {
   everyMinutes?: number;
   /** Runs once a day at this UTC time (an EventBridge cron schedule) instead. */
   dailyAtUtc?: { hour: number; minute: number };
+  /**
+   * How an operator does a scheduled function's work for a chosen day or
+   * organisation: the function itself takes only its schedule's event, and
+   * says this to whoever invokes it with anything else.
+   */
+  byHand?: string;
 }
 
 export const exportWorkerFunctionName = 'export-worker';
@@ -61,6 +67,8 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
     timeoutSeconds: 15 * 60,
     memoryMb: 1024,
     dailyAtUtc: { hour: 2, minute: 0 },
+    byHand:
+      'to roll up a chosen day use the financial-rollup-admin operator (npm run admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG])',
   },
   {
     name: 'daily-usage-rollup',
@@ -69,5 +77,7 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
     timeoutSeconds: 15 * 60,
     memoryMb: 1024,
     dailyAtUtc: { hour: 1, minute: 0 },
+    byHand:
+      'to roll up a chosen day use the usage-rollup-admin operator (npm run admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG])',
   },
 ];

@@ -4,7 +4,7 @@ import { dynamo } from '../../shared/db/client';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { associateOrder, cacheFlatRule, lineageTypes, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
-import { type LocalApi, deliverEvent, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type LocalApi, deliverEvent, post, runScheduled, startLocalApi } from '../support/local-api';
 
 /**
  * Commission payouts (docs/decisions.md: Commissions, payouts) through the
@@ -227,7 +227,7 @@ describe('/commission/payout/status/set', () => {
       await placed();
       const payout = (await create()).body.data.payout;
       await move(payout, 'approved');
-      while ((await invokeOperator<{ published: number }>('outbox-publisher', {})).published > 0);
+      while ((await runScheduled<{ published: number }>('outbox-publisher')).published > 0);
       expect(seen.map((event) => [event['detail-type'], (event.detail as any).status])).toEqual([
         ['commission.payout.status_changed', 'pending'],
         ['commission.payout.status_changed', 'approved'],

@@ -3,7 +3,7 @@ import { newExport } from '../../shared/domain/exports/export-record';
 import { newId } from '../../shared/domain/identifiers';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil } from '../support/exports';
-import { type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type LocalApi, post, runScheduled, startLocalApi } from '../support/local-api';
 
 /**
  * The scheduler is run here as EventBridge runs it: the `export-scheduler`
@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 const requestContext = () => ({ orgcode, actor: 'finance', context_source: 'session' });
-const tick = (time: string) => invokeOperator<{ exports_created: number }>('export-scheduler', { time });
+const tick = (time: string) => runScheduled<{ exports_created: number }>('export-scheduler', new Date(time));
 
 async function createSchedule(fields: Record<string, unknown>) {
   const response = await post(

@@ -6,7 +6,7 @@ import { localApiClientConfig } from '../../shared/local/environment';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type Figure, type PublishedLedger, emptyLedger, expectedFigures, publish } from '../support/financial-days';
-import { type HttpResult, type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, invokeOperator, post, runScheduled, startLocalApi } from '../support/local-api';
 
 /**
  * The daily financial rollup (docs/decisions.md: Financial rollups) end to
@@ -181,7 +181,7 @@ describe('every organisation active on a day', () => {
       cancellations: [{ order_id: 'ord_1', cancelled_at: at('12:00:00', otherDay) }],
     });
 
-    const run = await invokeOperator<FinancialRollupRun>('daily-financial-rollup', { time: '2024-05-22T02:00:00Z' });
+    const run = await runScheduled<FinancialRollupRun>('daily-financial-rollup', new Date('2024-05-22T02:00:00Z'));
 
     expect(run.days).toEqual([expect.objectContaining({ dt: otherDay, orgs: 2 })]);
     for (const orgcode of [first, second]) {

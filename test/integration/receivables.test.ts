@@ -1,6 +1,6 @@
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import type { BusEvent } from '../../shared/local/event-bus-api';
-import { type HttpResult, type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, post, runScheduled, startLocalApi } from '../support/local-api';
 
 let api: LocalApi;
 let orgcode: string;
@@ -169,7 +169,7 @@ describe('announcements on the bus', () => {
       await post('/invoice/status/set', { invoice_id: voided.invoice_id, status: 'void', expected_revision: 1 }, ar);
       expect(seen).toHaveLength(0);
       // Other tests' invoices wait in the same outbox: drain it.
-      while ((await invokeOperator<{ published: number }>('outbox-publisher', {})).published > 0);
+      while ((await runScheduled<{ published: number }>('outbox-publisher')).published > 0);
       const announced = seen.map((event) => [event['detail-type'], (event.detail as { invoice_id: string }).invoice_id]);
       expect(announced).toEqual(
         expect.arrayContaining([
@@ -181,7 +181,7 @@ describe('announcements on the bus', () => {
       );
       expect(announced).toHaveLength(4);
       expect(Object.keys(seen[0]!.detail as object).sort()).toEqual(['invoice_id', 'occurred_at', 'orgcode', 'revision', 'status']);
-      await invokeOperator('outbox-publisher', {});
+      await runScheduled('outbox-publisher');
       expect(seen).toHaveLength(4);
     } finally {
       unsubscribe();

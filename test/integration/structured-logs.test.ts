@@ -6,6 +6,7 @@ import {
   deliverEvent,
   flushMeters,
   invokeOperator,
+  runScheduled,
   issueCredential,
   post,
   startLocalApi,
@@ -139,7 +140,7 @@ const runLines = (lines: Array<Record<string, any>>) => lines.filter((line) => l
 describe('run log of functions invoked without HTTP', () => {
   it("logs a run with its function, outcome, duration and its own figures as the function's metrics", async () => {
     // Act
-    const lines = await loggedLines(() => invokeOperator('outbox-publisher', {}));
+    const lines = await loggedLines(() => runScheduled('outbox-publisher'));
 
     // Assert
     const [line] = runLines(lines);

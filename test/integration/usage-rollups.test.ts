@@ -5,7 +5,7 @@ import * as keys from '../../shared/db/keys';
 import { meterShards } from '../../shared/db/usage-meter-repository';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
 import { type UsageRollupRun, runUsageRollup } from '../../shared/rollups/usage-rollup';
-import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { type HttpResult, type LocalApi, flushMeters, post, runScheduled, startLocalApi } from '../support/local-api';
 import type { UsageBook } from '../support/usage-book';
 import {
   type MeteredOrg,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** The 01:00 function's run for the day after `day`, whose previous day is `day`. */
-const scheduledRun = (day: string) => invokeOperator<UsageRollupRun>('daily-usage-rollup', { time: `${addDays(day, 1)}T01:00:00Z` });
+const scheduledRun = (day: string) => runScheduled<UsageRollupRun>('daily-usage-rollup', new Date(`${addDays(day, 1)}T01:00:00Z`));
 
 async function listAll(book: UsageBook, headers: Record<string, string>, body: Record<string, unknown>): Promise<any[]> {
   const records: any[] = [];

@@ -5,6 +5,7 @@ import type { LocalEventBus } from '../../shared/local/event-bus-api';
 import type { DeliveryOutcome, LocalEventConsumers } from '../../shared/local/event-consumers';
 import { type LocalFunctionsOptions, startLocalFunctions } from '../../shared/local/local-functions';
 import type { LocalLogSubscription } from '../../shared/local/log-subscription';
+import { localScheduledEvent } from '../../shared/local/schedule-timers';
 import type { LocalQueue } from '../../shared/local/sqs-queue-api';
 import { apiBasePath } from '../../shared/routes/route-definition';
 import { assertResponseMatchesContract } from './response-contract';
@@ -145,6 +146,15 @@ export async function invokeOperator<Result = unknown>(functionName: string, pay
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * Runs a scheduled background function as its schedule does, through the
+ * Invoke API: with the EventBridge Scheduled Event of the run due at
+ * `scheduledAt`, the one payload it accepts.
+ */
+export function runScheduled<Result = unknown>(functionName: string, scheduledAt = new Date()): Promise<Result> {
+  return invokeOperator<Result>(functionName, localScheduledEvent(functionName, scheduledAt));
 }
 
 /**
