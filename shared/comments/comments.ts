@@ -17,6 +17,17 @@ import { requireExpectedRevision } from '../domain/revision';
 const targetOf = (request: CommentTarget): CommentTarget => ({ target_type: request.target_type, target_id: request.target_id });
 
 /**
+ * The target a call names must be a record of the caller's organisation, else
+ * 404, whether it adds, lists or reports: another organisation's record is
+ * simply not found, and neither is one that does not exist.
+ */
+export async function requireCommentTarget(orgcode: string, target: CommentTarget): Promise<void> {
+  if (!(await commentTargetExists(orgcode, targetOf(target)))) {
+    throw new NotFoundError(`No ${target.target_type} ${target.target_id} in this organisation`);
+  }
+}
+
+/**
  * `/comment` (docs/decisions.md: Comments):
  * 1. The target must be a record of the caller's organisation, and a parent a
  *    comment on the same target that is not doomed.
@@ -27,9 +38,7 @@ const targetOf = (request: CommentTarget): CommentTarget => ({ target_type: requ
  */
 export async function addComment(request: CommentAddRequest, origin: ChangeOrigin, idempotency?: IdempotencyClaim): Promise<{ comment: Comment }> {
   const target = targetOf(request);
-  if (!(await commentTargetExists(origin.orgcode, target))) {
-    throw new NotFoundError(`No ${target.target_type} ${target.target_id} in this organisation`);
-  }
+  await requireCommentTarget(origin.orgcode, target);
   const parent = request.parent_comment_id === undefined ? undefined : await findComment(origin.orgcode, target, request.parent_comment_id);
   if (request.parent_comment_id !== undefined && !parent) throw new NotFoundError(`No comment ${request.parent_comment_id} on this target`);
   if (parent?.comment.status === 'doomed') {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { requireCommentTarget } from '../../comments/comments';
 import { type CommentListScope, listComments } from '../../db/comment-repository';
 import type { StartKey } from '../../db/query-page';
 import { commentSchema } from '../../domain/comments/comment';
@@ -32,9 +33,11 @@ export const commentListRoute = defineRoute({
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
+    const scope = scopeOf(filter);
+    if ('target' in scope) await requireCommentTarget(context.caller.orgcode, scope.target);
     const page = await listComments(
       context.caller.orgcode,
-      scopeOf(filter),
+      scope,
       {
         status: filter.status ?? 'current',
         ...(filter.hashtag !== undefined && { hashtag: normalisedHashtag(filter.hashtag) }),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { requireCommentTarget } from '../../comments/comments';
 import { type CountScope, readCommentCounts } from '../../db/comment-count-repository';
 import { commentReport, commentReportSchema } from '../../domain/comments/comment-report';
 import { commentReportRequest } from '../../domain/comments/comment-requests';
@@ -21,6 +22,7 @@ export const commentReportRoute = defineRoute({
       input.target_type !== undefined && input.target_id !== undefined
         ? { target_type: input.target_type, target_id: input.target_id }
         : { org_wide: true };
+    if ('target_type' in scope) await requireCommentTarget(context.caller.orgcode, scope);
     return { report: commentReport(scope, input.status, await readCommentCounts(context.caller.orgcode, scope)) };
   },
 });
