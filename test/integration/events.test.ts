@@ -8,7 +8,8 @@ const org = useOrg('EV', {
   reader: { roles: ['acct_view'] },
 });
 
-const anEvent = (overrides: Record<string, unknown> = {}) => eventRequest(org.orgcode, overrides);
+const anEvent = (overrides: Record<string, unknown> = {}) =>
+  eventRequest(org.orgcode, { amount: { currency: 'USD', amount: 10.1 }, tax_amount: { currency: 'USD', amount: 0.7 }, ...overrides });
 
 async function record(overrides: Record<string, unknown> = {}, headers = org.headers.writer) {
   const response = await post('/event/record', anEvent(overrides), headers);

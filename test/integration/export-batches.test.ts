@@ -3,26 +3,15 @@ import { dynamo, tableName } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/event-repository';
 import { readDayMeters } from '../../shared/db/usage-meter-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil, readObject, sha256 } from '../support/exports';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { eventRequest } from '../support/fixtures/events';
+import { createBuiltExport, exportFinished as finished, exportRequest } from '../support/fixtures/exports';
+import { useOrg, useStack } from '../support/harness';
 
-let api: LocalApi;
-let orgcode: string;
-let admin: Record<string, string>;
+useStack();
+const org = useOrg('BAT', { admin: { roles: ['acct_export_admin', 'acct_view'] } });
 
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('BAT');
-  admin = await callerHeaders({ orgcode, roles: ['acct_export_admin', 'acct_view'] });
-});
-
-const requestContext = () => ({ orgcode, actor: 'finance', context_source: 'api_key' });
-const finished = (record: { status: string }) => record.status === 'ready' || record.status === 'failed';
+const requestContext = () => org.requestContext('finance');
 const changeFields = () => ({ reason: 'downstream report', source_refs: [{ kind: 'erp_import', id: 'imp-1' }], request_context: requestContext() });
 
 /**
@@ -34,13 +23,13 @@ async function seedEvents(count: number, start: Date): Promise<string[]> {
   const recordedAt = new Date(Date.now() - 60_000).toISOString();
   const events: AccountingEvent[] = Array.from({ length: count }, (_, i) => ({
     event_id: `evt_seed_${String(i).padStart(6, '0')}`,
-    orgcode,
+    orgcode: org.orgcode,
     event_type: 'order.placed',
     occurred_at: new Date(start.getTime() + i * 1000).toISOString(),
     amount: { currency: 'USD', amount: 1 + (i % 100) / 100 },
     reason: 'seeded order',
     source_refs: [],
-    request_context: { orgcode, actor: 'seed', context_source: 'system' },
+    request_context: { orgcode: org.orgcode, actor: 'seed', context_source: 'system' },
     recorded_at: recordedAt,
   }));
   const items = events.flatMap((event) => eventRecordPuts(event).map((put) => put.item));
@@ -56,14 +45,12 @@ async function seedEvents(count: number, start: Date): Promise<string[]> {
   return events.map((event) => event.event_id);
 }
 
-async function builtExport(window: { from_utc: string; to_utc: string }) {
-  const created = await post('/export/create', { ...window, reason: 'ledger', source_refs: [], request_context: requestContext() }, admin);
-  expect(created.status).toBe(200);
-  const exportId = created.body.data.export.export_id;
-  const built = await pollUntil('/export/get', { export_id: exportId }, admin, 'export', finished, 240_000);
-  const listed = await post('/export/batch/list', { export_id: exportId, limit: 256 }, admin);
-  return { exportRecord: built, batches: listed.body.data.batches as any[] };
-}
+const builtExport = (window: { from_utc: string; to_utc: string }) =>
+  createBuiltExport(exportRequest(org.orgcode, { ...window, reason: 'ledger', source_refs: [] }), org.headers.admin, { timeoutMs: 240_000 });
+
+/** An event of 20 November 2026 without amount, recorded by the finance team. */
+const anEvent = (overrides: Record<string, unknown>) =>
+  eventRequest(org.orgcode, { amount: undefined, source_refs: [], request_context: requestContext(), ...overrides });
 
 const idsIn = (bytes: Buffer) =>
   bytes
@@ -99,12 +86,12 @@ describe('a window larger than the batch size', () => {
 
 describe('/export/batch/status/set', () => {
   async function aBatch() {
-    await post('/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:00:00Z', reason: 'o', source_refs: [], request_context: requestContext() }, admin);
+    await org.post('admin', '/event/record', anEvent({ reason: 'o' }));
     const { batches } = await builtExport({ from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z' });
     return batches[0];
   }
   const setStatus = (batchId: string, status: string, expected_revision?: number, extra: Record<string, unknown> = {}) =>
-    post('/export/batch/status/set', { batch_id: batchId, status, expected_revision, ...changeFields(), ...extra }, admin);
+    org.post('admin', '/export/batch/status/set', { batch_id: batchId, status, expected_revision, ...changeFields(), ...extra });
 
   it('moves ready → sent → failed, each time bumping the revision and stamping the time', async () => {
     const batch = await aBatch();
@@ -117,7 +104,7 @@ describe('/export/batch/status/set', () => {
     expect(failed.body.data.batch).toMatchObject({ status: 'failed', revision: 3, failed_at: expect.any(String) });
 
     // `sent` is a delivery: metered on the day's usage meters of the org, and only there.
-    const meters = await readDayMeters(orgcode, sent.body.data.batch.sent_at.slice(0, 10));
+    const meters = await readDayMeters(org.orgcode, sent.body.data.batch.sent_at.slice(0, 10));
     expect(meters.filter((meter) => meter.totals.deliveries > 0)).toEqual([
       { cccode: '-', surface: 'export_batch', totals: expect.objectContaining({ deliveries: 1, api_calls: 0 }) },
     ]);
@@ -161,26 +148,26 @@ describe('/export/batch/status/set', () => {
 describe('/export/batch/repair', () => {
   async function failedBatch() {
     for (const hour of ['09', '10', '11']) {
-      const recorded = await post(
+      const recorded = await org.post(
+        'admin',
         '/event/record',
-        { event_type: 'order.placed', occurred_at: `2026-11-20T${hour}:00:00Z`, amount: { currency: 'USD', amount: 3.3 }, reason: `order ${hour}`, source_refs: [], request_context: requestContext() },
-        admin,
+        anEvent({ occurred_at: `2026-11-20T${hour}:00:00Z`, amount: { currency: 'USD', amount: 3.3 }, reason: `order ${hour}` }),
       );
       expect(recorded.status).toBe(200);
     }
     const { exportRecord, batches } = await builtExport({ from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z' });
-    const failed = await post('/export/batch/status/set', { batch_id: batches[0].batch_id, status: 'failed', expected_revision: 1, ...changeFields() }, admin);
+    const failed = await org.post('admin', '/export/batch/status/set', { batch_id: batches[0].batch_id, status: 'failed', expected_revision: 1, ...changeFields() });
     expect(failed.status).toBe(200);
     return { exportRecord, batch: failed.body.data.batch };
   }
 
   const repair = (exportId: string, batchId: string, extra: Record<string, unknown> = {}) =>
-    post('/export/batch/repair', { export_id: exportId, repair_of_batch_id: batchId, ...changeFields(), ...extra }, admin);
+    org.post('admin', '/export/batch/repair', { export_id: exportId, repair_of_batch_id: batchId, ...changeFields(), ...extra });
 
   it('rebuilds exactly the same records into new files, even after a back-dated event arrived', async () => {
     const { exportRecord, batch } = await failedBatch();
     // Recorded after the export: inside its window, but not part of it.
-    await post('/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:30:00Z', reason: 'late', source_refs: [], request_context: requestContext() }, admin);
+    await org.post('admin', '/event/record', anEvent({ occurred_at: '2026-11-20T10:30:00Z', reason: 'late' }));
 
     const requested = await repair(exportRecord.export_id, batch.batch_id, { evidence: { notes: 'ERP rejected the file' } });
     expect(requested.status).toBe(200);
@@ -191,7 +178,7 @@ describe('/export/batch/repair', () => {
       status: 'pending',
       reported_evidence: { notes: 'ERP rejected the file' },
     });
-    const repaired = await pollUntil('/export/batch/get', { batch_id: requested.body.data.batch.batch_id }, admin, 'batch', finished);
+    const repaired = await pollUntil('/export/batch/get', { batch_id: requested.body.data.batch.batch_id }, org.headers.admin, 'batch', finished);
     expect(repaired.status).toBe('ready');
     expect(repaired.evidence.file_refs).not.toEqual(batch.evidence.file_refs);
     expect(repaired.evidence.manifest_ref).not.toBe(batch.evidence.manifest_ref);
@@ -201,9 +188,9 @@ describe('/export/batch/repair', () => {
     expect(rebuilt.equals(original)).toBe(true);
     expect(repaired.evidence).toMatchObject({ checksum_sha256: sha256(rebuilt), record_count: 3 });
 
-    const failedNow = await post('/export/batch/get', { batch_id: batch.batch_id }, admin);
+    const failedNow = await org.post('admin', '/export/batch/get', { batch_id: batch.batch_id });
     expect(failedNow.body.data.batch.repaired_by_batch_id).toBe(repaired.batch_id);
-    const listed = await post('/export/batch/list', { export_id: exportRecord.export_id }, admin);
+    const listed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id });
     expect(listed.body.data.batches.map((b: any) => b.batch_kind)).toEqual(['initial', 'repair']);
   });
 
@@ -236,21 +223,21 @@ describe('/export/batch/repair', () => {
 
 describe('/export/batch/create', () => {
   it('builds an explicit initial batch of the export again, with a client batch_id, and refuses that id twice', async () => {
-    await post('/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:00:00Z', reason: 'o', source_refs: [], request_context: requestContext() }, admin);
+    await org.post('admin', '/event/record', anEvent({ reason: 'o' }));
     const { exportRecord, batches } = await builtExport({ from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z' });
     const body = { export_id: exportRecord.export_id, batch_id: 'redelivery-1', reason: 'again', source_refs: [], request_context: requestContext() };
-    const created = await post('/export/batch/create', body, admin);
+    const created = await org.post('admin', '/export/batch/create', body);
     expect(created.status).toBe(200);
     expect(created.body.data.batch).toMatchObject({ batch_id: 'redelivery-1', batch_kind: 'initial', status: 'pending' });
-    const built = await pollUntil('/export/batch/get', { batch_id: 'redelivery-1' }, admin, 'batch', finished);
+    const built = await pollUntil('/export/batch/get', { batch_id: 'redelivery-1' }, org.headers.admin, 'batch', finished);
     expect(built.evidence.checksum_sha256).toBe(batches[0].evidence.checksum_sha256);
 
-    const duplicate = await post('/export/batch/create', body, admin);
+    const duplicate = await org.post('admin', '/export/batch/create', body);
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error.error_code).toBe('accounting.duplicate_id');
-    const unknownExport = await post('/export/batch/create', { ...body, batch_id: 'x', export_id: 'exp_unknown' }, admin);
+    const unknownExport = await org.post('admin', '/export/batch/create', { ...body, batch_id: 'x', export_id: 'exp_unknown' });
     expect(unknownExport.status).toBe(404);
-    const repairWithoutTarget = await post('/export/batch/create', { ...body, batch_id: 'y', batch_kind: 'repair' }, admin);
+    const repairWithoutTarget = await org.post('admin', '/export/batch/create', { ...body, batch_id: 'y', batch_kind: 'repair' });
     expect(repairWithoutTarget.status).toBe(400);
   });
 });

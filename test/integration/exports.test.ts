@@ -1,70 +1,30 @@
 import type { BusEvent } from '../../shared/local/event-bus-api';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { parseCsv, pollUntil, readObject, sha256 } from '../support/exports';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { eventRequest } from '../support/fixtures/events';
+import { createBuiltExport, exportFinished as finished, exportRequest } from '../support/fixtures/exports';
+import { createOrg, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
-let api: LocalApi;
-let orgcode: string;
-let admin: Record<string, string>;
-let viewer: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('EXP');
-  admin = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
-  viewer = await callerHeaders({ orgcode, roles: ['acct_view'] });
+const stack = useStack();
+const org = useOrg('EXP', {
+  admin: { roles: ['acct_export_admin'] },
+  viewer: { roles: ['acct_view'] },
 });
 
-const requestContext = () => ({ orgcode, actor: 'finance', context_source: 'api_key' });
-const finished = (record: { status: string }) => record.status === 'ready' || record.status === 'failed';
+const requestContext = () => org.requestContext('finance');
 
 async function record(overrides: Record<string, unknown> = {}) {
-  const response = await post(
-    '/event/record',
-    {
-      event_type: 'order.placed',
-      occurred_at: '2026-11-20T10:00:00Z',
-      amount: { currency: 'USD', amount: 10 },
-      reason: 'order placed',
-      source_refs: [],
-      request_context: requestContext(),
-      ...overrides,
-    },
-    admin,
-  );
+  const response = await org.post('admin', '/event/record', eventRequest(org.orgcode, { source_refs: [], request_context: requestContext(), ...overrides }));
   expect(response.status).toBe(200);
   return response.body.data.event;
 }
 
-async function createExport(overrides: Record<string, unknown> = {}, headers = admin) {
-  return post(
-    '/export/create',
-    {
-      from_utc: '2026-11-20T00:00:00Z',
-      to_utc: '2026-11-21T00:00:00Z',
-      reason: 'ledger for the ERP',
-      source_refs: [{ kind: 'erp_request', id: 'r1' }],
-      request_context: requestContext(),
-      ...overrides,
-    },
-    headers,
-  );
-}
+const createExport = (overrides: Record<string, unknown> = {}, headers = org.headers.admin) =>
+  post('/export/create', exportRequest(org.orgcode, overrides), headers);
 
 /** Creates an export, waits until it is built, and returns it with its batches. */
-async function builtExport(overrides: Record<string, unknown> = {}) {
-  const created = await createExport(overrides);
-  expect(created.status).toBe(200);
-  const exportId = created.body.data.export.export_id;
-  const built = await pollUntil('/export/get', { export_id: exportId }, viewer, 'export', finished);
-  const batches = await post('/export/batch/list', { export_id: exportId, limit: 256 }, viewer);
-  expect(batches.status).toBe(200);
-  return { exportRecord: built, batches: batches.body.data.batches as any[] };
-}
+const builtExport = (overrides: Record<string, unknown> = {}) =>
+  createBuiltExport(exportRequest(org.orgcode, overrides), org.headers.admin, { reader: org.headers.viewer });
 
 async function recordsOf(batch: { evidence: { file_refs: string[] } }): Promise<string> {
   const files = await Promise.all(batch.evidence.file_refs.map(readObject));
@@ -98,7 +58,7 @@ describe('/export/create and the export worker', () => {
     expect(created.body.data.export_id).toBe(created.body.data.export.export_id);
 
     const exportId = created.body.data.export.export_id;
-    const built = await pollUntil('/export/get', { export_id: exportId }, viewer, 'export', finished);
+    const built = await pollUntil('/export/get', { export_id: exportId }, org.headers.viewer, 'export', finished);
     expect(built).toMatchObject({ status: 'ready', batch_count: 1, file_count: 1, completed_at: expect.any(String) });
     expect(built.evidence).toMatchObject({ record_count: 2, file_count: 1 });
 
@@ -106,12 +66,12 @@ describe('/export/create and the export worker', () => {
     expect(sha256(await readObject(built.evidence.manifest_ref))).toBe(built.evidence.checksum_sha256);
     expect(manifest).toMatchObject({ export_id: exportId, record_count: 2, batches: [expect.any(Object)] });
 
-    const [batch] = (await post('/export/batch/list', { export_id: exportId }, viewer)).body.data.batches;
+    const [batch] = (await org.post('viewer', '/export/batch/list', { export_id: exportId })).body.data.batches;
     expect(batch).toMatchObject({ export_id: exportId, batch_kind: 'initial', status: 'ready', revision: 1 });
     const bytes = await readObject(batch.evidence.file_refs[0]);
     expect(sha256(bytes)).toBe(batch.evidence.checksum_sha256);
     expect(jsonLines(bytes.toString('utf8')).map((event) => event.event_id)).toEqual([first.event_id, second.event_id]);
-    expect(batch.evidence.file_refs[0]).toMatch(new RegExp(`^s3://[^/]+/orgs/${orgcode}/exports/${exportId}/`));
+    expect(batch.evidence.file_refs[0]).toMatch(new RegExp(`^s3://[^/]+/orgs/${org.orgcode}/exports/${exportId}/`));
 
     const batchManifest = await readObject(batch.evidence.manifest_ref);
     expect(sha256(batchManifest)).toBe(batch.evidence.manifest_checksum_sha256);
@@ -152,16 +112,16 @@ describe('/export/create and the export worker', () => {
 
   it('publishes export.ready on the event bus with ids and status only', async () => {
     const events: BusEvent[] = [];
-    const unsubscribe = api.bus.subscribe((event) => events.push(event));
+    const unsubscribe = stack.api.bus.subscribe((event) => events.push(event));
     try {
       const { exportRecord } = await builtExport();
-      await pollUntil('/export/get', { export_id: exportRecord.export_id }, viewer, 'export', () =>
+      await pollUntil('/export/get', { export_id: exportRecord.export_id }, org.headers.viewer, 'export', () =>
         events.some((event) => (event.detail as { export_id?: string }).export_id === exportRecord.export_id),
       );
       const ready = events.find((event) => (event.detail as { export_id?: string }).export_id === exportRecord.export_id)!;
       expect(ready).toMatchObject({ source: 'accounting', 'detail-type': 'export.ready' });
       expect(ready.detail).toEqual({
-        orgcode,
+        orgcode: org.orgcode,
         export_id: exportRecord.export_id,
         status: 'ready',
         revision: exportRecord.revision,
@@ -173,7 +133,8 @@ describe('/export/create and the export worker', () => {
   });
 
   it('validates the request: window order, formats, kinds, tax_filters only for tax_audit, required fields', async () => {
-    const response = await post(
+    const response = await org.post(
+      'admin',
       '/export/create',
       {
         from_utc: '2026-11-21T00:00:00Z',
@@ -183,7 +144,6 @@ describe('/export/create and the export worker', () => {
         tax_filters: { tax_basis: 'added' },
         request_context: requestContext(),
       },
-      admin,
     );
     expect(response.status).toBe(400);
     const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
@@ -195,7 +155,7 @@ describe('/export/create and the export worker', () => {
   });
 
   it('refuses export creation to a reader (403)', async () => {
-    const response = await createExport({}, viewer);
+    const response = await createExport({}, org.headers.viewer);
     expect(response.status).toBe(403);
   });
 });
@@ -288,32 +248,32 @@ describe('tax_audit exports', () => {
 describe('/export/list and /export/get', () => {
   it('lists not-yet-finished exports by default, any status on request, and filters by window overlap', async () => {
     const { exportRecord } = await builtExport();
-    const unfinished = await post('/export/list', {}, viewer);
+    const unfinished = await org.post('viewer', '/export/list', {});
     expect(unfinished.status).toBe(200);
     expect(unfinished.body.data.exports.map((e: any) => e.export_id)).not.toContain(exportRecord.export_id);
 
-    const ready = await post('/export/list', { status: 'ready' }, viewer);
+    const ready = await org.post('viewer', '/export/list', { status: 'ready' });
     expect(ready.body.data.exports.map((e: any) => e.export_id)).toEqual([exportRecord.export_id]);
-    const overlapping = await post('/export/list', { status: 'ready', from_utc: '2026-11-20T23:00:00Z', to_utc: '2026-11-22T00:00:00Z' }, viewer);
+    const overlapping = await org.post('viewer', '/export/list', { status: 'ready', from_utc: '2026-11-20T23:00:00Z', to_utc: '2026-11-22T00:00:00Z' });
     expect(overlapping.body.data.exports).toHaveLength(1);
-    const disjoint = await post('/export/list', { status: 'ready', from_utc: '2026-11-21T00:00:00Z' }, viewer);
+    const disjoint = await org.post('viewer', '/export/list', { status: 'ready', from_utc: '2026-11-21T00:00:00Z' });
     expect(disjoint.body.data.exports).toHaveLength(0);
   });
 
   it('pages with opaque tokens bound to the filters', async () => {
     for (let i = 0; i < 3; i += 1) await builtExport();
-    const first = await post('/export/list', { status: 'ready', limit: 2 }, viewer);
+    const first = await org.post('viewer', '/export/list', { status: 'ready', limit: 2 });
     expect(first.body.data.exports).toHaveLength(2);
-    const second = await post('/export/list', { status: 'ready', limit: 2, next_token: first.body.data.next_token }, viewer);
+    const second = await org.post('viewer', '/export/list', { status: 'ready', limit: 2, next_token: first.body.data.next_token });
     expect(second.body.data.exports).toHaveLength(1);
     const ids = [...first.body.data.exports, ...second.body.data.exports].map((e: any) => e.export_id);
     expect(new Set(ids).size).toBe(3);
-    const tampered = await post('/export/list', { status: 'failed', limit: 2, next_token: first.body.data.next_token }, viewer);
+    const tampered = await org.post('viewer', '/export/list', { status: 'failed', limit: 2, next_token: first.body.data.next_token });
     expect(tampered.status).toBe(400);
   });
 
   it('answers 404 for an unknown export', async () => {
-    const response = await post('/export/get', { export_id: 'exp_unknown' }, viewer);
+    const response = await org.post('viewer', '/export/get', { export_id: 'exp_unknown' });
     expect(response.status).toBe(404);
     expect(response.body.error.major.tag).toBe('not-found');
   });
@@ -324,32 +284,31 @@ describe('tenant isolation', () => {
     await record();
     const { exportRecord, batches } = await builtExport();
     const batch = batches[0];
-    const otherOrg = uniqueOrgcode('OTH');
-    const other = await callerHeaders({ orgcode: otherOrg, roles: ['acct_export_admin', 'acct_view', 'finance_audit'], owner: true });
-    const otherContext = { orgcode: otherOrg, actor: 'intruder', context_source: 'api_key' };
+    const other = await createOrg('OTH', { intruder: { roles: ['acct_export_admin', 'acct_view', 'finance_audit'], owner: true } });
+    const otherContext = other.requestContext('intruder');
 
-    expect((await post('/export/get', { export_id: exportRecord.export_id }, other)).status).toBe(404);
-    expect((await post('/export/batch/get', { batch_id: batch.batch_id }, other)).status).toBe(404);
-    expect((await post('/export/list', { status: 'ready' }, other)).body.data.exports).toEqual([]);
-    expect((await post('/export/batch/list', { export_id: exportRecord.export_id }, other)).body.data.batches).toEqual([]);
-    const statusSet = await post(
+    expect((await other.post('intruder', '/export/get', { export_id: exportRecord.export_id })).status).toBe(404);
+    expect((await other.post('intruder', '/export/batch/get', { batch_id: batch.batch_id })).status).toBe(404);
+    expect((await other.post('intruder', '/export/list', { status: 'ready' })).body.data.exports).toEqual([]);
+    expect((await other.post('intruder', '/export/batch/list', { export_id: exportRecord.export_id })).body.data.batches).toEqual([]);
+    const statusSet = await other.post(
+      'intruder',
       '/export/batch/status/set',
       { batch_id: batch.batch_id, status: 'failed', expected_revision: 1, reason: 'x', source_refs: [], request_context: otherContext },
-      other,
     );
     expect(statusSet.status).toBe(404);
-    const repair = await post(
+    const repair = await other.post(
+      'intruder',
       '/export/batch/repair',
       { export_id: exportRecord.export_id, repair_of_batch_id: batch.batch_id, reason: 'x', source_refs: [], request_context: otherContext },
-      other,
     );
     expect(repair.status).toBe(404);
 
     // The other org's credential presented with this org's code is 404 too (existence never revealed).
-    expect((await post('/export/get', { export_id: exportRecord.export_id }, { ...other, 'x-orgcode': orgcode })).status).toBe(404);
+    expect((await post('/export/get', { export_id: exportRecord.export_id }, { ...other.headers.intruder, 'x-orgcode': org.orgcode })).status).toBe(404);
     // Every file of the export lies under this organisation's own prefix.
     for (const ref of [exportRecord.evidence.manifest_ref, ...exportRecord.evidence.file_refs, batch.evidence.manifest_ref]) {
-      expect(ref).toMatch(new RegExp(`^s3://[^/]+/orgs/${orgcode}/`));
+      expect(ref).toMatch(new RegExp(`^s3://[^/]+/orgs/${org.orgcode}/`));
     }
   });
 });
