@@ -1,9 +1,9 @@
 import { createExport } from '../../shared/db/export-repository';
 import { newExport } from '../../shared/domain/exports/export-record';
 import { newId } from '../../shared/domain/identifiers';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil } from '../support/exports';
-import { type LocalApi, post, runScheduled, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
+import { runScheduled } from '../support/local-api';
 
 /**
  * The scheduler is run here as EventBridge runs it: the `export-scheduler`
@@ -11,35 +11,24 @@ import { type LocalApi, post, runScheduled, startLocalApi } from '../support/loc
  * set in 2021, where no other test file has a due schedule, so runs here never
  * act on another file's schedules.
  */
-let api: LocalApi;
-let orgcode: string;
-let admin: Record<string, string>;
+useStack();
+const org = useOrg('SCH', { admin: { roles: ['acct_export_admin', 'acct_view'] } });
 
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('SCH');
-  admin = await callerHeaders({ orgcode, roles: ['acct_export_admin', 'acct_view'] });
-});
-
-const requestContext = () => ({ orgcode, actor: 'finance', context_source: 'session' });
+const requestContext = () => ({ orgcode: org.orgcode, actor: 'finance', context_source: 'session' as const });
 const tick = (time: string) => runScheduled<{ exports_created: number }>('export-scheduler', new Date(time));
 
 async function createSchedule(fields: Record<string, unknown>) {
-  const response = await post(
+  const response = await org.post(
+    'admin',
     '/export/schedule/create',
     { reason: 'nightly ERP feed', source_refs: [{ kind: 'erp_contract', id: 'c1' }], request_context: requestContext(), ...fields },
-    admin,
   );
   expect(response.status).toBe(200);
   return response.body.data.schedule;
 }
 
 const getSchedule = async (scheduleId: string) =>
-  (await post('/export/schedule/get', { schedule_id: scheduleId }, admin)).body.data.schedule;
+  (await org.post('admin', '/export/schedule/get', { schedule_id: scheduleId })).body.data.schedule;
 
 /**
  * Every export of the org, whatever its status, by window. One list per status:
@@ -48,7 +37,7 @@ const getSchedule = async (scheduleId: string) =>
 async function exportsOfOrg() {
   const byId = new Map<string, any>();
   for (const status of ['pending', 'running', 'ready', 'failed']) {
-    const response = await post('/export/list', { status, limit: 256 }, admin);
+    const response = await org.post('admin', '/export/list', { status, limit: 256 });
     for (const record of response.body.data.exports) byId.set(record.export_id, record);
   }
   return [...byId.values()].sort((a, b) => (a.to_utc < b.to_utc ? -1 : a.to_utc > b.to_utc ? 1 : 0));
@@ -57,10 +46,10 @@ async function exportsOfOrg() {
 /** Suspends a schedule left due in 2021, so later ticks of this file do not keep catching it up. */
 async function retire(scheduleId: string) {
   const { revision } = await getSchedule(scheduleId);
-  const response = await post(
+  const response = await org.post(
+    'admin',
     '/export/schedule/status/set',
     { schedule_id: scheduleId, status: 'suspended', expected_revision: revision, reason: 'test over', source_refs: [], request_context: requestContext() },
-    admin,
   );
   expect(response.status).toBe(200);
 }
@@ -80,7 +69,8 @@ describe('/export/schedule/create, get, list', () => {
     expect(berlin.format(new Date(cron.next_run_at))).toBe('02:30');
     expect(await getSchedule('nightly')).toEqual(cron);
 
-    const bad = await post(
+    const bad = await org.post(
+      'admin',
       '/export/schedule/create',
       {
         cadence: { type: 'cron', cron: '61 * * * *', timezone: 'Mars/Olympus' },
@@ -89,20 +79,19 @@ describe('/export/schedule/create, get, list', () => {
         source_refs: [],
         request_context: requestContext(),
       },
-      admin,
     );
     expect(bad.status).toBe(400);
     const paths = bad.body.error.details.issues.map((issue: { path: string }) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['cadence.cron', 'cadence.timezone', 'window.to_offset_minutes']));
-    const noInterval = await post('/export/schedule/create', { cadence: { type: 'interval', timezone: 'UTC' }, reason: 'r', source_refs: [], request_context: requestContext() }, admin);
+    const noInterval = await org.post('admin', '/export/schedule/create', { cadence: { type: 'interval', timezone: 'UTC' }, reason: 'r', source_refs: [], request_context: requestContext() });
     expect(noInterval.body.error.details.issues).toEqual([{ path: 'cadence.interval_minutes', message: 'is required for an interval cadence' }]);
 
-    const duplicate = await post('/export/schedule/create', { schedule_id: 'nightly', cadence: { type: 'interval', interval_minutes: 5, timezone: 'UTC' }, reason: 'r', source_refs: [], request_context: requestContext() }, admin);
+    const duplicate = await org.post('admin', '/export/schedule/create', { schedule_id: 'nightly', cadence: { type: 'interval', interval_minutes: 5, timezone: 'UTC' }, reason: 'r', source_refs: [], request_context: requestContext() });
     expect(duplicate.status).toBe(409);
 
-    const active = await post('/export/schedule/list', { status: 'active' }, admin);
+    const active = await org.post('admin', '/export/schedule/list', { status: 'active' });
     expect(active.body.data.schedules.map((s: any) => s.schedule_id).sort()).toEqual(['nightly', schedule.schedule_id].sort());
-    expect((await post('/export/schedule/list', { status: 'suspended' }, admin)).body.data.schedules).toEqual([]);
+    expect((await org.post('admin', '/export/schedule/list', { status: 'suspended' })).body.data.schedules).toEqual([]);
   });
 });
 
@@ -124,7 +113,7 @@ describe('the export scheduler', () => {
       to_utc: '2021-02-01T00:00:00.000Z',
       event_types: ['order.placed'],
       destination_ref: 'erp://inbox',
-      request_context: { orgcode, actor: 'export-scheduler', context_source: 'system' },
+      request_context: { orgcode: org.orgcode, actor: 'export-scheduler', context_source: 'system' },
     });
     expect(await getSchedule(schedule.schedule_id)).toMatchObject({
       last_run_at: '2021-02-01T00:00:00.000Z',
@@ -139,8 +128,8 @@ describe('the export scheduler', () => {
       '2021-02-01T02:00:00.000Z',
       '2021-02-01T03:00:00.000Z',
     ]);
-    const built = await pollUntil('/export/get', { export_id: all[3].export_id }, admin, 'export', (e) => e.status === 'ready');
-    const batches = await post('/export/batch/list', { schedule_id: schedule.schedule_id }, admin);
+    const built = await pollUntil('/export/get', { export_id: all[3].export_id }, org.headers.admin, 'export', (e) => e.status === 'ready');
+    const batches = await org.post('admin', '/export/batch/list', { schedule_id: schedule.schedule_id });
     expect(batches.body.data.batches.map((b: any) => b.export_id)).toContain(built.export_id);
     await retire(schedule.schedule_id);
   });
@@ -191,10 +180,10 @@ describe('the export scheduler', () => {
     await tick('2021-05-01T02:00:00Z');
     expect(await exportsOfOrg()).toEqual([]);
 
-    const resumed = await post(
+    const resumed = await org.post(
+      'admin',
       '/export/schedule/status/set',
       { schedule_id: schedule.schedule_id, status: 'active', expected_revision: 1, reason: 'back', source_refs: [], request_context: requestContext() },
-      admin,
     );
     expect(resumed.status).toBe(200);
     expect(resumed.body.data.schedule).toMatchObject({ status: 'active', revision: 2 });
@@ -210,7 +199,7 @@ describe('/export/schedule/status/set', () => {
   it('suspends and resumes under the revision rules: 428, 409 conflict, 409 invalid-state', async () => {
     const schedule = await createSchedule({ cadence: { type: 'interval', interval_minutes: 15, timezone: 'UTC' } });
     const set = (status: string, expected_revision?: number) =>
-      post('/export/schedule/status/set', { schedule_id: schedule.schedule_id, status, expected_revision, reason: 'r', source_refs: [], request_context: requestContext() }, admin);
+      org.post('admin', '/export/schedule/status/set', { schedule_id: schedule.schedule_id, status, expected_revision, reason: 'r', source_refs: [], request_context: requestContext() });
 
     expect((await set('suspended')).status).toBe(428);
     const stale = await set('suspended', 3);
@@ -222,7 +211,7 @@ describe('/export/schedule/status/set', () => {
     const suspended = await set('suspended', 1);
     expect(suspended.body.data.schedule).toMatchObject({ status: 'suspended', revision: 2 });
     expect((await set('suspended', 2)).body.error.major.tag).toBe('invalid-state');
-    const unknown = await post('/export/schedule/status/set', { schedule_id: 'nope', status: 'active', expected_revision: 1, reason: 'r', source_refs: [], request_context: requestContext() }, admin);
+    const unknown = await org.post('admin', '/export/schedule/status/set', { schedule_id: 'nope', status: 'active', expected_revision: 1, reason: 'r', source_refs: [], request_context: requestContext() });
     expect(unknown.status).toBe(404);
   });
 });
@@ -233,15 +222,15 @@ describe('lost work', () => {
     const now = new Date();
     const record = newExport(
       { from_utc: '2021-06-01T00:00:00.000Z', to_utc: '2021-06-02T00:00:00.000Z', format: 'jsonl', export_kind: 'financial_events', reason: 'lost', source_refs: [] },
-      { exportId: newId('exp', now), orgcode, requestContext: { orgcode, actor: 'finance', context_source: 'session' }, now },
+      { exportId: newId('exp', now), orgcode: org.orgcode, requestContext: requestContext(), now },
     );
     await createExport(record, new Date(now.getTime() + 120_000));
-    expect((await post('/export/get', { export_id: record.export_id }, admin)).body.data.export.status).toBe('pending');
+    expect((await org.post('admin', '/export/get', { export_id: record.export_id })).body.data.export.status).toBe('pending');
 
     await tick(new Date(now.getTime() + 60_000).toISOString());
-    expect((await post('/export/get', { export_id: record.export_id }, admin)).body.data.export.status).toBe('pending');
+    expect((await org.post('admin', '/export/get', { export_id: record.export_id })).body.data.export.status).toBe('pending');
     await tick(new Date(now.getTime() + 180_000).toISOString());
-    const built = await pollUntil('/export/get', { export_id: record.export_id }, admin, 'export', (e) => e.status === 'ready');
+    const built = await pollUntil('/export/get', { export_id: record.export_id }, org.headers.admin, 'export', (e) => e.status === 'ready');
     expect(built.batch_count).toBe(1);
   });
 });
