@@ -1,62 +1,56 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dynamo, tableName } from '../../shared/db/client';
-import { uniqueOrgcode } from '../support/callers';
-import { type LocalApi, invokeOperator, issueCredential, post, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
+import { type IssueCredentialOptions, invokeOperator, issueCredential, post } from '../support/local-api';
 
-let api: LocalApi;
-let orgcode: string;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  orgcode = uniqueOrgcode('AUTH');
-});
+/** Each test issues the credentials it examines, in an organisation of its own that starts with none. */
+useStack();
+const org = useOrg('AUTH', {});
+const issue = (options: Omit<IssueCredentialOptions, 'orgcode'>) => issueCredential({ ...options, orgcode: org.orgcode });
 
 const listEvents = (headers: Record<string, string | undefined>, body: Record<string, unknown> = {}) =>
   post('/event/list', body, headers);
 
 describe('credentials', () => {
   it('accepts a session in x-session-guid and an API key in x-api-key, with context_source to match', async () => {
-    const session = await issueCredential({ orgcode, actor: 'alice', roles: ['acct_view'], kind: 'session' });
-    const key = await issueCredential({ orgcode, actor: 'svc', roles: ['acct_view'], kind: 'api_key' });
-    const bySession = await listEvents({ 'x-orgcode': orgcode, 'x-session-guid': session.secret });
-    const byKey = await listEvents({ 'x-orgcode': orgcode, 'x-api-key': key.secret });
+    const session = await issue({ actor: 'alice', roles: ['acct_view'], kind: 'session' });
+    const key = await issue({ actor: 'svc', roles: ['acct_view'], kind: 'api_key' });
+    const bySession = await listEvents({ 'x-orgcode': org.orgcode, 'x-session-guid': session.secret });
+    const byKey = await listEvents({ 'x-orgcode': org.orgcode, 'x-api-key': key.secret });
     expect(bySession.body.stats).toMatchObject({
       actor: 'alice',
       context_source: 'session',
       session_fingerprint: session.fingerprint,
       roles: ['acct_view'],
-      orgcode,
+      orgcode: org.orgcode,
     });
     expect(bySession.body.stats.api_key_fingerprint).toBeUndefined();
     expect(byKey.body.stats).toMatchObject({ actor: 'svc', context_source: 'api_key', api_key_fingerprint: key.fingerprint });
   });
 
   it('accepts session_guid or api_key in the body, for compatibility', async () => {
-    const session = await issueCredential({ orgcode, actor: 'alice', roles: ['acct_view'], kind: 'session' });
-    const key = await issueCredential({ orgcode, actor: 'svc', roles: ['acct_view'] });
-    expect((await listEvents({ 'x-orgcode': orgcode }, { session_guid: session.secret })).status).toBe(200);
-    expect((await listEvents({ 'x-orgcode': orgcode }, { api_key: key.secret })).status).toBe(200);
+    const session = await issue({ actor: 'alice', roles: ['acct_view'], kind: 'session' });
+    const key = await issue({ actor: 'svc', roles: ['acct_view'] });
+    expect((await listEvents({ 'x-orgcode': org.orgcode }, { session_guid: session.secret })).status).toBe(200);
+    expect((await listEvents({ 'x-orgcode': org.orgcode }, { api_key: key.secret })).status).toBe(200);
   });
 
   it('answers 401 for two credentials, an unknown, a revoked, an expired or a mis-sent one', async () => {
-    const key = await issueCredential({ orgcode, actor: 'svc', roles: ['acct_view'] });
-    const session = await issueCredential({ orgcode, actor: 'alice', roles: ['acct_view'], kind: 'session' });
-    const revoked = await issueCredential({ orgcode, actor: 'gone', roles: ['acct_view'] });
-    await invokeOperator('credential-admin', { action: 'revoke', orgcode, fingerprint: revoked.fingerprint });
-    const expired = await issueCredential({ orgcode, actor: 'old', roles: ['acct_view'], expires_in_hours: 0.0002 });
+    const key = await issue({ actor: 'svc', roles: ['acct_view'] });
+    const session = await issue({ actor: 'alice', roles: ['acct_view'], kind: 'session' });
+    const revoked = await issue({ actor: 'gone', roles: ['acct_view'] });
+    await invokeOperator('credential-admin', { action: 'revoke', orgcode: org.orgcode, fingerprint: revoked.fingerprint });
+    const expired = await issue({ actor: 'old', roles: ['acct_view'], expires_in_hours: 0.0002 });
     await sleep(800);
 
     const attempts = [
-      { 'x-orgcode': orgcode, 'x-api-key': key.secret, 'x-session-guid': session.secret },
-      { 'x-orgcode': orgcode, 'x-api-key': `${key.secret.slice(0, -2)}xx` },
-      { 'x-orgcode': orgcode, 'x-api-key': '123e4567-e89b-12d3-a456-426614174000' },
-      { 'x-orgcode': orgcode, 'x-api-key': revoked.secret },
-      { 'x-orgcode': orgcode, 'x-api-key': expired.secret },
-      { 'x-orgcode': orgcode, 'x-session-guid': key.secret },
+      { 'x-orgcode': org.orgcode, 'x-api-key': key.secret, 'x-session-guid': session.secret },
+      { 'x-orgcode': org.orgcode, 'x-api-key': `${key.secret.slice(0, -2)}xx` },
+      { 'x-orgcode': org.orgcode, 'x-api-key': '123e4567-e89b-12d3-a456-426614174000' },
+      { 'x-orgcode': org.orgcode, 'x-api-key': revoked.secret },
+      { 'x-orgcode': org.orgcode, 'x-api-key': expired.secret },
+      { 'x-orgcode': org.orgcode, 'x-session-guid': key.secret },
       { 'x-api-key': key.secret },
     ];
     for (const headers of attempts) {
@@ -64,20 +58,20 @@ describe('credentials', () => {
       expect(response.status).toBe(401);
       expect(response.body.error).toMatchObject({ error_code: 'accounting.unauthorized', major: { tag: 'unauthorized' } });
     }
-    const headerAndBody = await listEvents({ 'x-orgcode': orgcode, 'x-api-key': key.secret }, { api_key: key.secret });
+    const headerAndBody = await listEvents({ 'x-orgcode': org.orgcode, 'x-api-key': key.secret }, { api_key: key.secret });
     expect(headerAndBody.status).toBe(401);
   });
 
   it('canonicalises x-orgcode by trimming and uppercasing', async () => {
-    const key = await issueCredential({ orgcode, actor: 'svc', roles: ['acct_view'] });
-    const response = await listEvents({ 'x-orgcode': `  ${orgcode.toLowerCase()} `, 'x-api-key': key.secret });
+    const key = await issue({ actor: 'svc', roles: ['acct_view'] });
+    const response = await listEvents({ 'x-orgcode': `  ${org.orgcode.toLowerCase()} `, 'x-api-key': key.secret });
     expect(response.status).toBe(200);
-    expect(response.body.stats.orgcode).toBe(orgcode);
+    expect(response.body.stats.orgcode).toBe(org.orgcode);
   });
 
   it('captures facility, channel and cost centre headers, validating them', async () => {
-    const key = await issueCredential({ orgcode, actor: 'svc', roles: ['acct_view'] });
-    const headers = { 'x-orgcode': orgcode, 'x-api-key': key.secret };
+    const key = await issue({ actor: 'svc', roles: ['acct_view'] });
+    const headers = { 'x-orgcode': org.orgcode, 'x-api-key': key.secret };
     const good = await listEvents({
       ...headers,
       'x-logical-guid': 'store-42',
@@ -96,13 +90,13 @@ describe('credentials', () => {
 
 describe('credential admin (operator function)', () => {
   it('shows the secret once and stores only its SHA-256 fingerprint', async () => {
-    const issued = await issueCredential({ orgcode, actor: 'alice', roles: ['acct_view', 'ar_admin'], owner: true });
+    const issued = await issue({ actor: 'alice', roles: ['acct_view', 'ar_admin'], owner: true });
     expect(issued).toMatchObject({ kind: 'api_key', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), owner: true });
     expect(Date.parse(issued.expires_at ?? '')).toBeGreaterThan(Date.now());
 
     const listed = await invokeOperator<{ credentials: Array<Record<string, unknown>> }>('credential-admin', {
       action: 'list',
-      orgcode,
+      orgcode: org.orgcode,
     });
     expect(listed.credentials).toEqual([expect.objectContaining({ fingerprint: issued.fingerprint, actor: 'alice' })]);
     expect(JSON.stringify(listed)).not.toContain(issued.secret);
@@ -113,14 +107,14 @@ describe('credential admin (operator function)', () => {
 
   it('rejects unknown roles and bad payloads with a function error', async () => {
     await expect(
-      invokeOperator('credential-admin', { action: 'issue', orgcode, actor: 'x', roles: ['superuser'] }),
+      invokeOperator('credential-admin', { action: 'issue', orgcode: org.orgcode, actor: 'x', roles: ['superuser'] }),
     ).rejects.toThrow(/roles/);
     await expect(invokeOperator('credential-admin', { action: 'explode' })).rejects.toThrow(/action/);
   });
 
   it('reports revoking an unknown credential as not found', async () => {
     await expect(
-      invokeOperator('credential-admin', { action: 'revoke', orgcode, fingerprint: 'a'.repeat(64) }),
+      invokeOperator('credential-admin', { action: 'revoke', orgcode: org.orgcode, fingerprint: 'a'.repeat(64) }),
     ).rejects.toThrow(/No credential/);
   });
 });
