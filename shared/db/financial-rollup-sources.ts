@@ -12,7 +12,7 @@ import { readReceivables } from './receivables-repository';
  * capacity is the items' size all the same; the transfer and memory are not).
  */
 
-const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', 'tax_jurisdiction_code', 'source_refs'] as const;
+const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', 'tax_jurisdiction_code', 'tax_components', 'source_refs'] as const;
 const projection = {
   ProjectionExpression: entryAttributes.map((_, index) => `#a${index}`).join(', '),
   names: Object.fromEntries(entryAttributes.map((name, index) => [`#a${index}`, name])),

@@ -46,9 +46,9 @@ const figures = (records: any[]): Figure[] =>
 
 /**
  * One organisation's day: orders on channels and in jurisdictions (one on
- * terms, one by an associate, one with neither channel nor jurisdiction, in
- * two currencies), one on the day's last millisecond and one on the next
- * day's first; tenders by method; the cancellation of the previous day's
+ * terms, one by an associate, one with neither channel nor jurisdiction, one
+ * taxed by a state and a city, in two currencies), one on the day's last
+ * millisecond and one on the next day's first; tenders by method; the cancellation of the previous day's
  * order and of one never placed; and invoices due 45 and 10 days before the
  * day, one partly paid.
  */
@@ -61,6 +61,7 @@ async function publishDay(orgcode: string): Promise<PublishedLedger> {
       { order_id: 'ord_pos', placed_at: at('11:00:00'), currency: 'USD', total: 2000, tax: 160, channel_code: 'pos', tax_jurisdiction_code: 'US-CA' },
       { order_id: 'ord_plain', placed_at: at('12:00:00'), currency: 'EUR', total: 3000, tax: 0 },
       { order_id: 'ord_kiosk', placed_at: at('13:00:00'), currency: 'USD', total: 1234, tax: 99, channel_code: 'kiosk', tax_jurisdiction_code: 'US-CA' },
+      { order_id: 'ord_austin', placed_at: at('14:00:00'), currency: 'USD', total: 1070, tax: 70, channel_code: 'pos', tax_jurisdiction_code: 'US-TX', tax_components: [{ jurisdiction_code: 'US-TX', tax: 50 }, { jurisdiction_code: 'US-TX-AUS', tax: 20 }] },
       { order_id: 'ord_last_ms', placed_at: at('23:59:59.999'), currency: 'USD', total: 101, tax: 1, channel_code: 'pos', tax_jurisdiction_code: 'US-CA' },
       { order_id: 'ord_next_day', placed_at: at('00:00:00', '2024-05-15'), currency: 'USD', total: 9999, tax: 99, channel_code: 'pos' },
       { order_id: 'ord_yesterday', placed_at: at('15:00:00', '2024-05-13'), currency: 'USD', total: 4000, tax: 300, channel_code: 'web_store', tax_jurisdiction_code: 'US-CA' },
@@ -99,6 +100,17 @@ describe('a day of one organisation', () => {
     const records = await listAll(reader, { from_dt: day, to_dt: day, limit: 256 });
     expect(figures(records)).toEqual(expectedFigures(ledger, day));
     expect(records.map((record) => record.dimension_value)).toEqual(expect.arrayContaining(['kiosk', '(none)', 'card', 'US-NY', '31-60', '1-30', 'current']));
+    // Tax by each component's jurisdiction: the state's and the city's part of one order, the day's tax adding up to its sales' tax.
+    const taxOf = (dimension: string) =>
+      records
+        .filter((record) => record.dimension === dimension)
+        .flatMap((record) => record.metrics)
+        .reduce((cents: Record<string, number>, metric) => ({ ...cents, [metric.currency]: (cents[metric.currency] ?? 0) + Math.round(metric.tax_amount * 100) }), {});
+    expect(records.filter((record) => record.dimension_value.startsWith('US-TX')).map((record) => [record.dimension_value, record.metrics])).toEqual([
+      ['US-TX', [{ currency: 'USD', count: 1, amount: 10.7, tax_amount: 0.5 }]],
+      ['US-TX-AUS', [{ currency: 'USD', count: 1, amount: 10.7, tax_amount: 0.2 }]],
+    ]);
+    expect(taxOf('tax')).toEqual(taxOf('sales'));
     expect(run).toEqual({
       run_id: expect.stringMatching(/^frr_/),
       days: [{ dt: day, orgs: 1, records: records.length, removed: 0, unmatched_cancellations: 1 }],

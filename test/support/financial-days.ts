@@ -16,6 +16,8 @@ export interface PublishedOrder {
   tax: number;
   channel_code?: string;
   tax_jurisdiction_code?: string;
+  /** Each jurisdiction's part of `tax` (minor units): distinct jurisdictions whose parts add up to it. */
+  tax_components?: Array<{ jurisdiction_code: string; tax: number }>;
   payment_terms?: { type: 'net'; net_days: number } | { type: 'due_on_receipt' };
   associate_id?: string;
 }
@@ -66,6 +68,12 @@ export async function publish(orgcode: string, ledger: PublishedLedger, more: Pa
         total: major(order.total),
         ...(order.channel_code && { channel_code: order.channel_code }),
         ...(order.tax_jurisdiction_code && { tax_jurisdiction_code: order.tax_jurisdiction_code }),
+        ...(order.tax_components && {
+          tax_components: order.tax_components.map((component) => ({
+            jurisdiction_code: component.jurisdiction_code,
+            amount: { currency: order.currency, amount: major(component.tax) },
+          })),
+        }),
         ...(order.payment_terms && { payment_terms: order.payment_terms }),
         ...(order.associate_id && { associate_id: order.associate_id }),
       }),
@@ -112,11 +120,11 @@ function bucketOf(dueDay: string, asOf: string): string {
 
 /**
  * The rollup of `day` the test expects, summed from what it published: sales
- * by channel and tax by jurisdiction (orders placed that day, less the orders
- * cancelled that day), tenders captured that day by method, and what the
- * invoices of orders on terms still owe (less every tender captured for them)
- * by aging bucket as of `day`. In the routes' order; figures netting to
- * nothing left out.
+ * by channel and tax by each component's jurisdiction (orders placed that
+ * day, less the orders cancelled that day), tenders captured that day by
+ * method, and what the invoices of orders on terms still owe (less every
+ * tender captured for them) by aging bucket as of `day`. In the routes'
+ * order; figures netting to nothing left out.
  */
 export function expectedFigures(ledger: PublishedLedger, day: string): Figure[] {
   const sums = new Map<string, Map<string, { count: number; amount: number; tax: number }>>();
@@ -129,7 +137,9 @@ export function expectedFigures(ledger: PublishedLedger, day: string): Figure[] 
   };
   const addOrder = (order: PublishedOrder, sign: number) => {
     add('sales', order.channel_code, order.currency, sign, sign * order.total, sign * order.tax);
-    add('tax', order.tax_jurisdiction_code, order.currency, sign, sign * order.total, sign * order.tax);
+    // Tax is remitted per jurisdiction: an order with components counts under each of theirs, with its part of the tax.
+    const parts = order.tax_components ?? [{ jurisdiction_code: order.tax_jurisdiction_code, tax: order.tax }];
+    for (const part of parts) add('tax', part.jurisdiction_code, order.currency, sign, sign * order.total, sign * part.tax);
   };
 
   for (const order of ledger.orders.filter((entry) => onDay(entry.placed_at, day))) addOrder(order, 1);

@@ -89,6 +89,58 @@ describe('the financial tally of a day', () => {
     });
   });
 
+  it('counts each tax component under its own jurisdiction, and takes a cancellation back the same way', () => {
+    const tally = new FinancialTally();
+    const austin = {
+      ...order(10.7, 0.7, 'pos', 'US-TX'),
+      tax_components: [
+        { jurisdiction_code: 'US-TX', amount: usd(0.5) },
+        { jurisdiction_code: 'US-TX-AUS', amount: usd(0.2) },
+      ],
+    };
+
+    tally.addOrderPlaced(austin);
+    tally.addOrderPlaced(austin);
+    tally.addOrderCancelled(austin);
+
+    expect(figuresOf(tally, 'tax')).toEqual({
+      'US-TX': [{ currency: 'USD', count: 1, amount: 10.7, tax_amount: 0.5 }],
+      'US-TX-AUS': [{ currency: 'USD', count: 1, amount: 10.7, tax_amount: 0.2 }],
+    });
+    expect(figuresOf(tally, 'sales')).toEqual({ pos: [{ currency: 'USD', count: 1, amount: 10.7, tax_amount: 0.7 }] });
+  });
+
+  it("counts tax no component accounts for under the order's jurisdiction, else (none), so the parts add up to the order's tax", () => {
+    const tally = new FinancialTally();
+
+    // A component without a jurisdiction is the order's; one without an amount, or in another currency, leaves its share over.
+    tally.addOrderPlaced({
+      ...order(10, 1, 'pos', 'US-TX'),
+      tax_components: [
+        { amount: usd(0.3) },
+        { jurisdiction_code: 'US-TX-AUS', amount: usd(0.2) },
+        { jurisdiction_code: 'US-TX-DAL' },
+        { jurisdiction_code: 'EU', amount: eur(9) },
+      ],
+    });
+    // Components claiming more than the order's tax: the order's own jurisdiction takes the difference back.
+    tally.addOrderPlaced({ ...order(10, 0.5, 'pos'), tax_components: [{ jurisdiction_code: 'US-CA', amount: usd(0.6) }] });
+
+    expect(figuresOf(tally, 'tax')).toEqual({
+      '(none)': [{ currency: 'USD', count: 1, amount: 10, tax_amount: -0.1 }],
+      'US-CA': [{ currency: 'USD', count: 1, amount: 10, tax_amount: 0.6 }],
+      'US-TX': [{ currency: 'USD', count: 1, amount: 10, tax_amount: 0.8 }],
+      'US-TX-AUS': [{ currency: 'USD', count: 1, amount: 10, tax_amount: 0.2 }],
+    });
+    const centsOfTax = (dimension: string) =>
+      tally
+        .figures()
+        .filter((figure) => figure.dimension === dimension)
+        .flatMap((figure) => figure.metrics.map((metric) => Math.round(metric.tax_amount * 100)))
+        .reduce((sum, cents) => sum + cents, 0);
+    expect(centsOfTax('tax')).toBe(centsOfTax('sales'));
+  });
+
   it('sums tenders by the method of their tender_method ref', () => {
     const tally = new FinancialTally();
 

@@ -9,7 +9,8 @@ import { rollupId } from './rollup-id';
  *
  * - `sales`: orders by channel_code, net of the orders cancelled that day;
  * - `tender`: captured tenders by method;
- * - `tax`: orders by tax_jurisdiction_code, net of cancellations like sales;
+ * - `tax`: orders' tax by jurisdiction, each tax component under its own
+ *   (./tax-parts.ts), net of cancellations like sales;
  * - `ar_aging`: what is owed by aging bucket as of the day's end.
  */
 export const financialDimensions = ['sales', 'tender', 'tax', 'ar_aging'] as const;

@@ -8,6 +8,7 @@ import {
   financialDimensions,
   unassignedValue,
 } from './financial-rollup';
+import { taxParts } from './tax-parts';
 
 /** The fields of a ledger event the rollup reads. */
 export interface LedgerEntry {
@@ -15,6 +16,8 @@ export interface LedgerEntry {
   tax_amount?: Money;
   channel_code?: string;
   tax_jurisdiction_code?: string;
+  /** Only what the `tax` dimension reads of each component (./tax-parts.ts). */
+  tax_components?: Array<{ jurisdiction_code?: string; amount?: Money }>;
   source_refs?: SourceRef[];
 }
 
@@ -52,10 +55,12 @@ export function tenderMethodOf(entry: LedgerEntry): string {
  * size is read once and never held in memory.
  *
  * An entry counts in the currency of its amount (else of its tax amount); one
- * with neither has nothing to count. A cancelled order takes its order's
- * figures back, under the order's channel and jurisdiction, on the day of the
- * cancellation. Figures that net to nothing (count, amount and tax all zero)
- * are left out, and so is a value left with no figures.
+ * with neither has nothing to count. An order counts in `tax` once under
+ * each jurisdiction its tax divides into (./tax-parts.ts), with its whole
+ * amount and that jurisdiction's part of its tax. A cancelled order takes its
+ * order's figures back, under the order's channel and jurisdictions, on the
+ * day of the cancellation. Figures that net to nothing (count, amount and tax
+ * all zero) are left out, and so is a value left with no figures.
  */
 export class FinancialTally {
   private readonly values = new Map<string, { dimension: FinancialDimension; value: string; currencies: Map<string, Running> }>();
@@ -101,7 +106,7 @@ export class FinancialTally {
 
   private addOrder(order: LedgerEntry, sign: 1 | -1): void {
     this.addEntry('sales', order.channel_code ?? unassignedValue, order, sign);
-    this.addEntry('tax', order.tax_jurisdiction_code ?? unassignedValue, order, sign);
+    for (const part of taxParts(order)) this.addEntry('tax', part.jurisdiction, { amount: order.amount, tax_amount: part.tax_amount }, sign);
   }
 
   private addEntry(dimension: FinancialDimension, value: string, entry: LedgerEntry, sign: 1 | -1): void {

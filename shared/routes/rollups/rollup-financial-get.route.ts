@@ -16,7 +16,7 @@ export const rollupFinancialGetRoute = defineRoute({
     /** The UTC day, `YYYY-MM-DD`. */
     dt: utcDay,
     dimension: z.enum(financialDimensions),
-    /** A channel_code, tender method, tax_jurisdiction_code or aging bucket; `(none)` for entries without one. */
+    /** A channel_code, tender method, tax jurisdiction (a tax component's or the order's) or aging bucket; `(none)` for entries without one. */
     dimension_value: shortText,
     ...commonRequestFields,
   }),
