@@ -48,9 +48,9 @@ const figures = (records: any[]): Figure[] =>
  * One organisation's day: orders on channels and in jurisdictions (one on
  * terms, one by an associate, one with neither channel nor jurisdiction, one
  * taxed by a state and a city, in two currencies), one on the day's last
- * millisecond and one on the next day's first; tenders by method; the cancellation of the previous day's
- * order and of one never placed; and invoices due 45 and 10 days before the
- * day, one partly paid.
+ * millisecond and one on the next day's first; tenders by method; the
+ * cancellation of the previous day's order and of one never placed; and
+ * invoices due 45 and 10 days before the day, one partly paid.
  */
 async function publishDay(orgcode: string): Promise<PublishedLedger> {
   const ledger = emptyLedger();
