@@ -2,9 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { httpRoutes } from '../../shared/routes/registry';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { pollUntil } from '../support/exports';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
+import { type TestOrg, useOrg, useStack } from '../support/harness';
 
 /**
  * Spec Limits: "idempotent replay returns the original response". Concurrent
@@ -14,11 +13,8 @@ import { type LocalApi, post, startLocalApi } from '../support/local-api';
 const twins = 30;
 const rounds = 3;
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
+const twinsOrg = useOrg('TWN', { caller: { owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin'] } });
 
 interface Twin {
   body: Record<string, unknown>;
@@ -26,10 +22,7 @@ interface Twin {
   effects(): Promise<number>;
 }
 
-interface Org {
-  orgcode: string;
-  headers: Record<string, string>;
-}
+type Org = TestOrg<'caller'>;
 
 const changeFields = (orgcode: string) => ({
   reason: 'twin test',
@@ -49,33 +42,27 @@ async function itemsIn(partition: string, index?: 'gsi1'): Promise<number> {
   return Count ?? 0;
 }
 
-async function readyExport({ orgcode, headers }: Org) {
-  const created = await post(
-    '/export/create',
-    { from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z', ...changeFields(orgcode) },
-    headers,
-  );
-  const exportId = created.body.data.export.export_id as string;
-  await pollUntil('/export/get', { export_id: exportId }, headers, 'export', (record) => record.status === 'ready');
-  const listed = await post('/export/batch/list', { export_id: exportId }, headers);
-  return { exportId, batchId: listed.body.data.batches[0].batch_id as string };
+async function readyExport(org: Org) {
+  const { exportRecord, batches } = await createBuiltExport(exportRequest(org.orgcode, changeFields(org.orgcode)), org.headers.caller);
+  expect(exportRecord.status).toBe('ready');
+  return { exportId: exportRecord.export_id as string, batchId: batches[0].batch_id as string };
 }
 
 /** Per idempotent route: a fresh valid request (of the twins' round) and how to count what it leaves. */
 const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
-  '/event/record': async ({ orgcode, headers }, key) => ({
+  '/event/record': async (org, key) => ({
     body: {
       event_type: 'order.placed',
       occurred_at: '2026-11-20T10:15:00Z',
-      ...changeFields(orgcode),
+      ...changeFields(org.orgcode),
       source_refs: [{ kind: 'order', id: key }],
       idempotency_key: key,
     },
-    effects: async () => (await post('/lineage/list', { source_ref: { kind: 'order', id: key } }, headers)).body.data.lineage.length,
+    effects: async () => (await org.post('caller', '/lineage/list', { source_ref: { kind: 'order', id: key } })).body.data.lineage.length,
   }),
-  '/export/create': async ({ orgcode }, key) => ({
-    body: { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z', ...changeFields(orgcode), idempotency_key: key },
-    effects: () => itemsIn(keys.exportPartition(orgcode)),
+  '/export/create': async (org, key) => ({
+    body: { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z', ...changeFields(org.orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.exportPartition(org.orgcode)),
   }),
   '/export/batch/create': async (org, key) => {
     const { exportId } = await readyExport(org);
@@ -86,36 +73,36 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
   },
   '/export/batch/repair': async (org, key) => {
     const { exportId, batchId } = await readyExport(org);
-    const failed = await post('/export/batch/status/set', { batch_id: batchId, status: 'failed', expected_revision: 1, ...changeFields(org.orgcode) }, org.headers);
+    const failed = await org.post('caller', '/export/batch/status/set', { batch_id: batchId, status: 'failed', expected_revision: 1, ...changeFields(org.orgcode) });
     expect(failed.status).toBe(200);
     return {
       body: { export_id: exportId, repair_of_batch_id: batchId, ...changeFields(org.orgcode), idempotency_key: key },
       effects: () => itemsIn(keys.exportBatchPartition(org.orgcode)),
     };
   },
-  '/export/schedule/create': async ({ orgcode }, key) => ({
-    body: { cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' }, ...changeFields(orgcode), idempotency_key: key },
-    effects: () => itemsIn(keys.exportSchedulePartition(orgcode)),
+  '/export/schedule/create': async (org, key) => ({
+    body: { cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' }, ...changeFields(org.orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.exportSchedulePartition(org.orgcode)),
   }),
-  '/invoice/payment/apply': async ({ headers }, key) => {
-    const invoice = await post(
+  '/invoice/payment/apply': async (org, key) => {
+    const invoice = await org.post(
+      'caller',
       '/invoice/set',
       { order_id: key, customer_id: 'cust_twins', currency: 'USD', lines: [{ sku: 'SKU-1', quantity: 1, unit_amount: 100 }], payment_terms: { type: 'net', net_days: 30 } },
-      headers,
     );
     const { invoice_id: invoiceId, revision } = invoice.body.data.invoice;
     return {
       body: { invoice_id: invoiceId, expected_revision: revision, amount: { currency: 'USD', amount: 40 }, method: 'bank_transfer', idempotency_key: key },
-      effects: async () => (await post('/invoice/payment/list', { invoice_id: invoiceId }, headers)).body.data.payments.length,
+      effects: async () => (await org.post('caller', '/invoice/payment/list', { invoice_id: invoiceId })).body.data.payments.length,
     };
   },
-  '/commission/adjust': async ({ orgcode }, key) => ({
-    body: { associate_id: 'assoc_twins', kind: 'bonus', amount: 25, currency: 'USD', ...changeFields(orgcode), idempotency_key: key },
-    effects: () => itemsIn(keys.commissionLine(orgcode, 'assoc_twins', '', '').pk),
+  '/commission/adjust': async (org, key) => ({
+    body: { associate_id: 'assoc_twins', kind: 'bonus', amount: 25, currency: 'USD', ...changeFields(org.orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.commissionLine(org.orgcode, 'assoc_twins', '', '').pk),
   }),
-  '/commission/payout/create': async ({ orgcode, headers }, key) => {
+  '/commission/payout/create': async (org, key) => {
     // Each round's payout has a fresh line of its own to take.
-    const bonus = await post('/commission/adjust', { associate_id: 'assoc_payee', kind: 'bonus', amount: 10, currency: 'USD', reason: 'twin test' }, headers);
+    const bonus = await org.post('caller', '/commission/adjust', { associate_id: 'assoc_payee', kind: 'bonus', amount: 10, currency: 'USD', reason: 'twin test' });
     const now = Date.parse(bonus.body.data.adjustment.counts_at);
     return {
       body: {
@@ -123,22 +110,22 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
         currency: 'USD',
         from_utc: new Date(now - 3_600_000).toISOString(),
         to_utc: new Date(now + 3_600_000).toISOString(),
-        ...changeFields(orgcode),
+        ...changeFields(org.orgcode),
         idempotency_key: key,
       },
-      effects: () => itemsIn(keys.payoutsOfAssociate(orgcode, 'assoc_payee'), 'gsi1'),
+      effects: () => itemsIn(keys.payoutsOfAssociate(org.orgcode, 'assoc_payee'), 'gsi1'),
     };
   },
-  '/storage/usage/record': async ({ orgcode }, key) => ({
-    body: { usage: { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 2048 }, ...changeFields(orgcode), idempotency_key: key },
-    effects: () => itemsIn(keys.storageUsages(orgcode)),
+  '/storage/usage/record': async (org, key) => ({
+    body: { usage: { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 2048 }, ...changeFields(org.orgcode), idempotency_key: key },
+    effects: () => itemsIn(keys.storageUsages(org.orgcode)),
   }),
-  '/comment': async ({ orgcode, headers }, key) => {
-    const recorded = await post('/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:15:00Z', ...changeFields(orgcode) }, headers);
+  '/comment': async (org, key) => {
+    const recorded = await org.post('caller', '/event/record', { event_type: 'order.placed', occurred_at: '2026-11-20T10:15:00Z', ...changeFields(org.orgcode) });
     const eventId = recorded.body.data.event.event_id as string;
     return {
       body: { target_type: 'event', target_id: eventId, body: 'Twin comment #twins for @bob', idempotency_key: key },
-      effects: () => itemsIn(keys.commentsOfTarget(orgcode, 'event', eventId)),
+      effects: () => itemsIn(keys.commentsOfTarget(org.orgcode, 'event', eventId)),
     };
   },
 };
@@ -149,13 +136,11 @@ it('has a twin request for every idempotent route of the registry', () => {
 
 describe.each(Object.keys(twinOf))('%s', (path) => {
   it(`answers ${rounds} rounds of ${twins} concurrent identical calls with one key all 200 with the same data, leaving one effect`, async () => {
-    const orgcode = uniqueOrgcode('TWN');
-    const org = { orgcode, headers: await callerHeaders({ orgcode, owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin'] }) };
     for (let round = 1; round <= rounds; round += 1) {
-      const twin = await twinOf[path]!(org, `twins-${round}-${orgcode}`);
+      const twin = await twinOf[path]!(twinsOrg, `twins-${round}-${twinsOrg.orgcode}`);
       const before = await twin.effects();
 
-      const answers = await Promise.all(Array.from({ length: twins }, () => post(path, twin.body, org.headers)));
+      const answers = await Promise.all(Array.from({ length: twins }, () => twinsOrg.post('caller', path, twin.body)));
 
       const statuses = answers.map((answer) => (answer.status === 200 ? 200 : `${answer.status} ${answer.body?.error?.error_code}`));
       expect(statuses).toEqual(Array(twins).fill(200));
