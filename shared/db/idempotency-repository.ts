@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo, tableName } from './client';
@@ -97,6 +97,8 @@ export async function claimKey(claim: IdempotencyClaim, now: Date): Promise<KeyS
     await dynamo().send(new PutCommand(keyClaimRequest(claim, now)));
     return undefined;
   } catch (error) {
+    // The first call's transaction still writing the key, past the client's retries: the key is held.
+    if (error instanceof TransactionConflictException) return { state: 'in_progress', requestHash: claim.requestHash };
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     // Held when the condition was checked, though it may have lapsed since: then run again.
     return stateOf(error.Item && unmarshall(error.Item), now) ?? { state: 'in_progress', requestHash: claim.requestHash };
