@@ -14,9 +14,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { readEndpoints } from '../shared/local/endpoints-file';
+import { type LocalEndpoints, readEndpoints } from '../shared/local/endpoints-file';
 import { localApiClientConfig } from '../shared/local/environment';
-import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
+import { silenceNodeVersionWarning } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 import {
   type DeadLetterQueue,
@@ -42,7 +42,8 @@ const usage = `Usage:
 Target (default: the local server started with \`npm start\`):
   --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
   --queue-url URL [--region R]        dead-letter: a deployed stack's queue (its ConsumerDeadLetterQueueUrl output)
-  --data-dir DIR                      the local server's data folder (default .data)`;
+  --data-dir DIR                      the local server's data folder, as given to npm start
+                                      (default: $ACCOUNTING_DATA_DIR, else .data)`;
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -71,7 +72,8 @@ type Flags = {
 };
 
 async function main(): Promise<void> {
-  noteNodeVersionOnce((line) => console.error(line));
+  // npm start, beside which these commands run, has said it once (shared/local/node-version-notice.ts).
+  silenceNodeVersionWarning();
   const { values: flags, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -195,11 +197,20 @@ function deadLetterQueue(flags: Flags): { queue: DeadLetterQueue; where: string 
     const region = flags.region ? { region: flags.region } : {};
     return { queue: openDeadLetterQueue(queueUrl, region), where: `queue ${queueUrl}` };
   }
-  const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
+  const endpoints = localEndpoints(flags);
   return {
     queue: openDeadLetterQueue(endpoints.deadLetterQueueUrl, localApiClientConfig(endpoints.invokeEndpoint, endpoints.region)),
     where: `the local server at ${endpoints.invokeEndpoint}`,
   };
+}
+
+/**
+ * What the local server wrote into its data folder. ACCOUNTING_DATA_DIR names
+ * the folder for a whole shell session (the README test's, whose server is not
+ * on .data), as `--data-dir` does for one command.
+ */
+function localEndpoints(flags: Flags): LocalEndpoints {
+  return readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? (process.env.ACCOUNTING_DATA_DIR || '.data')));
 }
 
 function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'dt' | 'id'): string {
@@ -226,7 +237,7 @@ async function invoke(flags: Flags, localName: string, payload: unknown): Promis
     client = new LambdaClient(flags.region ? { region: flags.region } : {});
     where = `function ${functionName}`;
   } else {
-    const endpoints = readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? '.data'));
+    const endpoints = localEndpoints(flags);
     functionName = localName;
     client = new LambdaClient(localApiClientConfig(endpoints.invokeEndpoint, endpoints.region));
     where = `the local server at ${endpoints.invokeEndpoint}`;
