@@ -1,22 +1,16 @@
 import { eventRecordRoute } from '../../shared/routes/events/event-record.route';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { useOrg, useStack } from '../support/harness';
 import {
-  type LocalApi,
   OperatorFunctionError,
-  deliverEvent,
   flushMeters,
   invokeOperator,
   runScheduled,
   issueCredential,
   post,
-  startLocalApi,
 } from '../support/local-api';
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
+const org = useOrg('LOG', { clerk: { owner: true, actor: 'clerk-7' } });
 
 /** The JSON lines the functions write while `during` runs (the local stack turns them off; this test turns them on). */
 async function loggedLines(during: () => Promise<unknown>): Promise<Array<Record<string, any>>> {
@@ -43,16 +37,14 @@ const requestLines = (lines: Array<Record<string, any>>) => lines.filter((line) 
 describe('request log', () => {
   it('writes one line per call with its ids, operation, caller, status, latency, metrics and usage, and never a credential or the body', async () => {
     // Arrange
-    const orgcode = uniqueOrgcode('LOG');
-    const headers = await callerHeaders({ orgcode, owner: true, actor: 'clerk-7' });
-    const credential = headers['x-api-key']!;
-    const body = { ...eventRecordRoute.example(orgcode), reason: 'a reason only the body carries' };
+    const credential = org.credentials.clerk.secret;
+    const body = { ...eventRecordRoute.example(org.orgcode), reason: 'a reason only the body carries' };
 
     // Act
     let requestId = '';
     let answer = '';
     const lines = await loggedLines(async () => {
-      const response = await post('/event/record', body, headers);
+      const response = await org.post('clerk', '/event/record', body);
       expect(response.status).toBe(200);
       requestId = response.body.stats.request_id;
       answer = response.text;
@@ -67,7 +59,7 @@ describe('request log', () => {
       trace_id: expect.any(String),
       operation: 'event.record',
       route: '/event/record',
-      orgcode,
+      orgcode: org.orgcode,
       actor: 'clerk-7',
       status: 200,
       errors: 0,
@@ -100,12 +92,8 @@ describe('request log', () => {
   });
 
   it('names the error of a failed call and counts it under its error tag', async () => {
-    // Arrange
-    const orgcode = uniqueOrgcode('LOG');
-    const headers = await callerHeaders({ orgcode, owner: true });
-
     // Act
-    const lines = await loggedLines(() => post('/event/get', { event_id: 'evt_absent' }, headers));
+    const lines = await loggedLines(() => org.post('clerk', '/event/get', { event_id: 'evt_absent' }));
 
     // Assert
     const [line] = requestLines(lines);
@@ -119,11 +107,10 @@ describe('request log', () => {
 
   it('logs a call refused before authentication without an org, actor or usage, and without the credential it tried', async () => {
     // Arrange
-    const orgcode = uniqueOrgcode('LOG');
     const forged = 'ak_not-a-real-key-0123456789';
 
     // Act
-    const lines = await loggedLines(() => post('/event/get', { event_id: 'evt_absent' }, { 'x-orgcode': orgcode, 'x-api-key': forged }));
+    const lines = await loggedLines(() => post('/event/get', { event_id: 'evt_absent' }, { 'x-orgcode': org.orgcode, 'x-api-key': forged }));
 
     // Assert
     const [line] = requestLines(lines);
@@ -167,14 +154,11 @@ describe('run log of functions invoked without HTTP', () => {
   });
 
   it('logs a failed run with its error, and never the payload or the result, which may hold a credential', async () => {
-    // Arrange
-    const orgcode = uniqueOrgcode('LOG');
-
     // Act
     let secret = '';
     const lines = await loggedLines(async () => {
-      secret = (await issueCredential({ orgcode, actor: 'ops', roles: ['acct_view'] })).secret;
-      await expect(invokeOperator('financial-rollup-admin', { action: 'run', dt: 'yesterday', orgcode })).rejects.toThrow(
+      secret = (await issueCredential({ orgcode: org.orgcode, actor: 'ops', roles: ['acct_view'] })).secret;
+      await expect(invokeOperator('financial-rollup-admin', { action: 'run', dt: 'yesterday', orgcode: org.orgcode })).rejects.toThrow(
         OperatorFunctionError,
       );
     });
@@ -186,19 +170,16 @@ describe('run log of functions invoked without HTTP', () => {
     expect(failed!.error).toContain('dt');
     const everything = JSON.stringify(lines);
     expect(everything).not.toContain(secret);
-    expect(everything).not.toContain(orgcode);
+    expect(everything).not.toContain(org.orgcode);
   });
 });
 
 describe('run log of event consumers', () => {
   it('logs each attempt at an event with its id, type and org, and never its detail', async () => {
-    // Arrange: a rule event without its rule, which the consumer refuses on every attempt.
-    const orgcode = uniqueOrgcode('LOG');
-
-    // Act
+    // Act: a rule event without its rule, which the consumer refuses on every attempt.
     let eventId = '';
     const lines = await loggedLines(async () => {
-      const [outcome] = await deliverEvent('retail.pricing', 'commission.rule.set', { note: 'only the detail says this' }, orgcode);
+      const [outcome] = await org.deliver('retail.pricing', 'commission.rule.set', { note: 'only the detail says this' });
       eventId = outcome!.event.id;
     });
 
@@ -206,7 +187,7 @@ describe('run log of event consumers', () => {
     const attempts = runLines(lines).filter((line) => line.function === 'commission-rule-set');
     expect(attempts).toHaveLength(3);
     for (const attempt of attempts) {
-      expect(attempt).toMatchObject({ event_id: eventId, detail_type: 'commission.rule.set', orgcode, outcome: 'failed', failures: 1 });
+      expect(attempt).toMatchObject({ event_id: eventId, detail_type: 'commission.rule.set', orgcode: org.orgcode, outcome: 'failed', failures: 1 });
     }
     expect(JSON.stringify(lines)).not.toContain('only the detail says this');
   });
