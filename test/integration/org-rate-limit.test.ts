@@ -1,5 +1,5 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { createOrg, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * The per-organisation limit through the real chain. The settings are read
@@ -7,37 +7,21 @@ import { type LocalApi, post, startLocalApi } from '../support/local-api';
  * a second here leaves every other suite at the defaults.
  */
 const burst = 3;
-const saved = { perSecond: process.env.ORG_RATE_LIMIT_PER_SECOND, burst: process.env.ORG_RATE_LIMIT_BURST };
-let api: LocalApi;
-beforeAll(async () => {
-  process.env.ORG_RATE_LIMIT_PER_SECOND = '1';
-  process.env.ORG_RATE_LIMIT_BURST = String(burst);
-  api = await startLocalApi();
-});
-afterAll(async () => {
-  await api.close();
-  for (const [name, value] of [
-    ['ORG_RATE_LIMIT_PER_SECOND', saved.perSecond],
-    ['ORG_RATE_LIMIT_BURST', saved.burst],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+useStack({ environment: { ORG_RATE_LIMIT_PER_SECOND: '1', ORG_RATE_LIMIT_BURST: String(burst) } });
+const org = useOrg('RATE', { owner: { owner: true } });
 
 const absentEvent = { event_id: 'evt_absent' };
 
 describe('per-organisation rate limit', () => {
   it('answers 429 throttled in the envelope, retryable and with the wait, once an org has spent its burst; another org is unaffected', async () => {
     // Arrange
-    const busy = await callerHeaders({ orgcode: uniqueOrgcode('RATE'), owner: true });
-    const quiet = await callerHeaders({ orgcode: uniqueOrgcode('RATE'), owner: true });
+    const quiet = await createOrg('RATE', { owner: { owner: true } });
 
     // Act
     const statuses: number[] = [];
-    for (let call = 0; call < burst; call += 1) statuses.push((await post('/event/get', absentEvent, busy)).status);
-    const refused = await post('/event/get', absentEvent, busy);
-    const other = await post('/event/get', absentEvent, quiet);
+    for (let call = 0; call < burst; call += 1) statuses.push((await org.post('owner', '/event/get', absentEvent)).status);
+    const refused = await org.post('owner', '/event/get', absentEvent);
+    const other = await quiet.post('owner', '/event/get', absentEvent);
 
     // Assert
     expect(statuses).toEqual([404, 404, 404]);
@@ -55,15 +39,11 @@ describe('per-organisation rate limit', () => {
   });
 
   it('does not count a call whose credential fails, so a forged x-orgcode spends nothing of that org', async () => {
-    // Arrange
-    const orgcode = uniqueOrgcode('RATE');
-    const genuine = await callerHeaders({ orgcode, owner: true });
-
     // Act
     for (let call = 0; call < burst * 2; call += 1) {
-      expect((await post('/event/get', absentEvent, { 'x-orgcode': orgcode, 'x-api-key': 'ak_forged-0123456789abcdef' })).status).toBe(401);
+      expect((await post('/event/get', absentEvent, { 'x-orgcode': org.orgcode, 'x-api-key': 'ak_forged-0123456789abcdef' })).status).toBe(401);
     }
-    const afterForgeries = await post('/event/get', absentEvent, genuine);
+    const afterForgeries = await org.post('owner', '/event/get', absentEvent);
 
     // Assert
     expect(afterForgeries.status).toBe(404);
