@@ -66,6 +66,22 @@ export async function markMeteredDay(orgcode: string, instant: string): Promise<
   markedMeteredDays.add(orgDay);
 }
 
+/**
+ * The days after `day` the org has marked `kind`, oldest first, future days
+ * included: one Query of its own markers (eventually consistent).
+ */
+export async function daysMarkedAfter(kind: DayMarkerKind, orgcode: string, day: string): Promise<string[]> {
+  const days: string[] = [];
+  const marked = queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk > :day',
+    ExpressionAttributeValues: { ':pk': markers[kind].key(orgcode, day).pk, ':day': day },
+    ProjectionExpression: '#day',
+    ExpressionAttributeNames: { '#day': 'day' },
+  });
+  for await (const item of marked) days.push(String(item.day));
+  return days;
+}
+
 /** Orgs read per Query page. */
 const orgsPerPage = 1000;
 

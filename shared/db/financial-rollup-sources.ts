@@ -3,6 +3,7 @@ import type { LedgerEntry, OwedAmount } from '../domain/rollups/financial-tally'
 import { batchGetItems } from './batch-get';
 import * as keys from './keys';
 import { type StartKey, queryAll } from './query-page';
+import { changesCountingAfter } from './receivable-changes-repository';
 import { readReceivables } from './receivables-repository';
 
 /**
@@ -62,12 +63,20 @@ export async function placedOrders(orgcode: string, orderIds: readonly string[])
 /** Amounts owed read per Query page. */
 const owedPerPage = 1000;
 
-/** Everything the org is owed now, per customer, currency and due day (the pre-aggregated receivables). */
-export async function* owedAmounts(orgcode: string): AsyncGenerator<OwedAmount> {
+/**
+ * What the org was owed as of the end of `day`, per customer, currency and due
+ * day, in parts that add up to it (docs/decisions.md: Accounts receivable):
+ * everything owed now (the pre-aggregated receivables), then each change
+ * counting after the day, taken back.
+ */
+export async function* owedAmountsAsOf(orgcode: string, day: string): AsyncGenerator<OwedAmount> {
   let startKey: StartKey | undefined;
   do {
     const page = await readReceivables(orgcode, {}, owedPerPage, startKey);
     yield* page.amounts;
     startKey = page.lastKey;
   } while (startKey);
+  for await (const change of changesCountingAfter(orgcode, day)) {
+    yield { currency: change.currency, due_day: change.due_day, balance: -change.amount, open_invoices: -change.open_invoices_delta };
+  }
 }

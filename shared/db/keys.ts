@@ -126,6 +126,23 @@ export const receivable = (orgcode: string, customerId: string, currency: string
   sk: `${part(customerId)}#${currency}#${dueDay}`,
 });
 export const receivablesOfCustomerPrefix = (customerId: string) => `${part(customerId)}#`;
+/**
+ * Where a customer's amounts in one currency begin and end among the sort keys
+ * of the aggregates and of the changes below ('$' sorts right after '#', and a
+ * part never holds either), and a customer's in every currency.
+ */
+export const receivablesGroupStart = (customerId: string, currency: string) => `${part(customerId)}#${currency}#`;
+export const receivablesGroupEnd = (customerId: string, currency: string) => `${part(customerId)}#${currency}$`;
+export const receivablesOfCustomerRange = (customerId: string) => ({ from: `${part(customerId)}#`, to: `${part(customerId)}$` });
+/**
+ * gsi1 of the statement entries: the org's changes of what is owed that count
+ * on one UTC day, in the aggregates' order (customer, currency, due day), so
+ * aging as of a past day takes back the days after it, a range of customers at
+ * a time, and reads nothing of the days before it.
+ */
+export const receivableChangesOn = (orgcode: string, day: string) => `${org(orgcode)}#AR_CHANGES#${day}`;
+export const receivableChange = (customerId: string, currency: string, dueDay: string, entryId: string) =>
+  `${receivablesGroupStart(customerId, currency)}${dueDay}#${part(entryId)}`;
 /** A customer's statement entries by date, and their net per month (opening balances without reading history). */
 export const statementEntries = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#AR_ENTRIES`;
 export const statementMonth = (orgcode: string, customerId: string, currency: string, month: string): ItemKey => ({

@@ -1,6 +1,7 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ReceivableChange, StatementEntry } from '../domain/receivables/invoice-changes';
+import { utcDay } from '../domain/receivables/invoice';
 import { fromMinorUnits } from '../domain/receivables/money';
 import type { GuardedWrite } from './atomic-write';
 import { dynamo, tableName } from './client';
@@ -16,6 +17,25 @@ export interface ReceivableAmount {
   due_day: string;
   balance: number;
   open_invoices: number;
+}
+
+/**
+ * A change's statement entry: the dated line a statement lists, which also
+ * carries what aging as of an earlier day takes back (due day, open invoice
+ * delta), listed on gsi1 under the day the change counts on.
+ */
+export function statementEntryItem(orgcode: string, change: ReceivableChange): Record<string, unknown> {
+  return {
+    pk: keys.statementEntries(orgcode, change.customer_id),
+    sk: timeOrderedKey(change.entry.at, change.entry.entry_id),
+    record_type: 'statement_entry',
+    gsi1pk: keys.receivableChangesOn(orgcode, utcDay(change.countsAt)),
+    gsi1sk: keys.receivableChange(change.customer_id, change.currency, change.due_day, change.entry.entry_id),
+    customer_id: change.customer_id,
+    due_day: change.due_day,
+    open_invoices_delta: change.openInvoicesDelta,
+    ...change.entry,
+  };
 }
 
 /**
@@ -42,15 +62,7 @@ export function receivableWrites(orgcode: string, change: ReceivableChange): Gua
         },
       },
     },
-    {
-      item: {
-        pk: keys.statementEntries(orgcode, change.customer_id),
-        sk: timeOrderedKey(change.entry.at, change.entry.entry_id),
-        record_type: 'statement_entry',
-        customer_id: change.customer_id,
-        ...change.entry,
-      },
-    },
+    { item: statementEntryItem(orgcode, change) },
     {
       update: {
         key: keys.statementMonth(orgcode, change.customer_id, change.currency, month),
@@ -136,6 +148,9 @@ export async function readNetBefore(orgcode: string, customerId: string, month: 
   return nets;
 }
 
+/** A statement entry as stored: with what aging takes back of it. */
+type StatementEntryItem = StatementEntry & { customer_id: string; due_day: string; open_invoices_delta: number };
+
 /** The customer's statement entries dated in [from, to), oldest first. */
 export async function readStatementEntries(
   orgcode: string,
@@ -160,7 +175,7 @@ export async function readStatementEntries(
   );
   return {
     entries: (result.Items ?? []).map((item) => {
-      const { customer_id: _customer, ...entry } = withoutStorageAttributes<StatementEntry & { customer_id: string }>(item);
+      const { customer_id: _customer, due_day: _due, open_invoices_delta: _open, ...entry } = withoutStorageAttributes<StatementEntryItem>(item);
       return entry;
     }),
     lastKey: result.LastEvaluatedKey,

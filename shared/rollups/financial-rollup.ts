@@ -1,6 +1,6 @@
 import { orgsMarkedOn } from '../db/active-day-repository';
 import { claimRevision, removeRecordsBefore, saveRecord } from '../db/financial-rollup-repository';
-import { eventsOfTypeIn, owedAmounts, placedOrders } from '../db/financial-rollup-sources';
+import { eventsOfTypeIn, owedAmountsAsOf, placedOrders } from '../db/financial-rollup-sources';
 import { type FinancialDimension, financialRollupId } from '../domain/rollups/financial-rollup';
 import { FinancialTally } from '../domain/rollups/financial-tally';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
@@ -50,7 +50,7 @@ async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Dat
       if (orderId === undefined) unmatched += 1;
       else cancelledOrderIds.add(orderId);
     }),
-    each(owedAmounts(orgcode), (owed) => tally.addOwed(owed, dt)),
+    each(owedAmountsAsOf(orgcode, dt), (owed) => tally.addOwed(owed, dt)),
   ]);
   const orders = await placedOrders(orgcode, [...cancelledOrderIds]);
   for (const order of orders.values()) tally.addOrderCancelled(order);

@@ -142,7 +142,8 @@ describe('a day of one organisation', () => {
 
     await publish(orgcode, ledger, {
       orders: [{ order_id: 'ord_phone', placed_at: at('18:00:00'), currency: 'USD', total: 500, tax: 40, channel_code: 'phone', tax_jurisdiction_code: 'US-NY' }],
-      tenders: [{ tender_id: 'tnd_late', order_id: 'ord_recent', currency: 'USD', amount: 8000, method: 'card', captured_at: at('09:00:00', '2024-05-16') }],
+      // Captured on the day but arriving after its run: the day's aging no longer owes it.
+      tenders: [{ tender_id: 'tnd_late', order_id: 'ord_recent', currency: 'USD', amount: 8000, method: 'card', captured_at: at('20:00:00') }],
       cancellations: [{ order_id: 'ord_kiosk', cancelled_at: at('19:00:00') }],
     });
     const rerun = await rollUp({ dt: day, orgcode });

@@ -122,9 +122,9 @@ function bucketOf(dueDay: string, asOf: string): string {
  * The rollup of `day` the test expects, summed from what it published: sales
  * by channel and tax by each component's jurisdiction (orders placed that
  * day, less the orders cancelled that day), tenders captured that day by
- * method, and what the invoices of orders on terms still owe (less every
- * tender captured for them) by aging bucket as of `day`. In the routes'
- * order; figures netting to nothing left out.
+ * method, and what the invoices of orders on terms placed by the day's end
+ * owed then (less the tenders captured for them by then) by aging bucket as
+ * of `day`. In the routes' order; figures netting to nothing left out.
  */
 export function expectedFigures(ledger: PublishedLedger, day: string): Figure[] {
   const sums = new Map<string, Map<string, { count: number; amount: number; tax: number }>>();
@@ -150,8 +150,12 @@ export function expectedFigures(ledger: PublishedLedger, day: string): Figure[] 
   for (const tender of ledger.tenders.filter((entry) => onDay(entry.captured_at, day))) {
     add('tender', tender.method, tender.currency, 1, tender.amount, 0);
   }
-  for (const order of ledger.orders.filter((entry) => entry.payment_terms)) {
-    const paid = ledger.tenders.filter((tender) => tender.order_id === order.order_id).reduce((sum, tender) => sum + tender.amount, 0);
+  // What was owed at the day's end: invoices issued by then, less the tenders captured by then.
+  const byDayEnd = (instant: string) => Date.parse(instant) < Date.parse(day) + dayMs;
+  for (const order of ledger.orders.filter((entry) => entry.payment_terms && byDayEnd(entry.placed_at))) {
+    const paid = ledger.tenders
+      .filter((tender) => tender.order_id === order.order_id && byDayEnd(tender.captured_at))
+      .reduce((sum, tender) => sum + tender.amount, 0);
     const owed = order.total - Math.min(paid, order.total);
     const netDays = order.payment_terms?.type === 'net' ? order.payment_terms.net_days : 0;
     const dueDay = new Date(Date.parse(order.placed_at) + netDays * dayMs).toISOString().slice(0, 10);

@@ -28,6 +28,40 @@ export interface DueAmount {
   open_invoices: number;
 }
 
+/**
+ * A change of what is owed (an invoice issued, a payment, a void, a write-off,
+ * a reopening) that counts after the as-of day: aging as of the day takes it
+ * back from today's amounts.
+ */
+export interface LaterChange {
+  due_day: string;
+  /** Signed, in major units: what the change added to the amount owed. */
+  amount: number;
+  open_invoices_delta: number;
+}
+
+/**
+ * What was owed on each due day as of a past day (docs/decisions.md: Accounts
+ * receivable): today's amounts of one customer and currency less the changes
+ * that count after that day, exactly, in minor units. A due day then owing
+ * nothing is left out, in due-day order.
+ */
+export function amountsAsOf(currency: string, amounts: readonly DueAmount[], later: readonly LaterChange[]): DueAmount[] {
+  const byDueDay = new Map<string, { units: bigint; openInvoices: number }>();
+  const add = (dueDay: string, balance: number, openInvoices: number) => {
+    const sum = byDueDay.get(dueDay) ?? { units: 0n, openInvoices: 0 };
+    sum.units += toMinorUnits(balance, currency) ?? 0n;
+    sum.openInvoices += openInvoices;
+    byDueDay.set(dueDay, sum);
+  };
+  for (const amount of amounts) add(amount.due_day, amount.balance, amount.open_invoices);
+  for (const change of later) add(change.due_day, -change.amount, -change.open_invoices_delta);
+  return [...byDueDay.entries()]
+    .filter(([, sum]) => sum.units !== 0n || sum.openInvoices !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([due_day, sum]) => ({ due_day, balance: fromMinorUnits(sum.units, currency), open_invoices: sum.openInvoices }));
+}
+
 /** Amounts per bucket in minor units, keyed by bucket; JSON-safe as decimal strings. */
 export type BucketUnits = Record<AgingBucket, string>;
 

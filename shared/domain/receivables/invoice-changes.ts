@@ -27,6 +27,12 @@ export interface ReceivableChange {
   balanceDelta: MinorUnits;
   /** +1 when an invoice becomes owed, -1 when it stops being owed. */
   openInvoicesDelta: -1 | 0 | 1;
+  /**
+   * When the change counts for aging as of a day: its entry's date, or the
+   * invoice's issue if that is later (a payment dated before its invoice was
+   * issued), so no change of an invoice counts before the invoice does.
+   */
+  countsAt: string;
   entry: StatementEntry;
 }
 
@@ -86,6 +92,7 @@ function receivable(
     due_day: utcDay(invoice.due_at ?? at),
     balanceDelta: delta,
     openInvoicesDelta,
+    countsAt: invoice.issued_at !== undefined && invoice.issued_at > at ? invoice.issued_at : at,
     entry: {
       entry_id: newId('are', now),
       kind,

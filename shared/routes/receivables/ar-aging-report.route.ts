@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { type CurrencyTotals, ageAmounts, agingBuckets, agingReportSchema, bucketsView } from '../../domain/receivables/aging';
 import { currencyCode } from '../../domain/receivables/money';
-import { type ReceivablesCursor, readCustomerReceivables } from '../../receivables/reports';
+import { type AgingCursor, readCustomerReceivablesAsOf } from '../../receivables/aging-as-of';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -27,7 +27,7 @@ const agingReportRequest = z.strictObject({
 });
 
 interface AgingProgress {
-  cursor: ReceivablesCursor;
+  cursor: AgingCursor;
   totals: CurrencyTotals;
 }
 
@@ -44,14 +44,14 @@ export const arAgingReportRoute = defineRoute({
   stores: { table: 'read' },
   example: () => ({ as_of: '2026-11-30', currency: 'USD', limit: 50 }),
   handle: async (input, context) => {
-    const { limit, next_token, request_context: _context, ...rest } = input;
-    const filter = { ...rest, as_of: rest.as_of ?? context.now.toISOString().slice(0, 10) };
-    const tokens = pageCursor<AgingProgress>(context, filter);
+    const { limit, next_token, request_context: _context, as_of, ...which } = input;
+    const asOf = as_of ?? context.now.toISOString().slice(0, 10);
+    const tokens = pageCursor<AgingProgress>(context, { ...which, as_of: asOf });
     const progress = tokens.read(next_token);
     const totals = progress?.totals ?? {};
-    const page = await readCustomerReceivables(context.caller.orgcode, filter, limit, progress?.cursor);
+    const page = await readCustomerReceivablesAsOf(context.caller.orgcode, which, asOf, limit, progress?.cursor);
     const customers = page.groups.map((group) => {
-      const aged = ageAmounts(group.currency, group.amounts, filter.as_of, totals);
+      const aged = ageAmounts(group.currency, group.amounts, asOf, totals);
       return {
         customer_id: group.customer_id,
         currency: group.currency,
@@ -61,7 +61,7 @@ export const arAgingReportRoute = defineRoute({
     });
     return {
       report: {
-        as_of: filter.as_of,
+        as_of: asOf,
         buckets: [...agingBuckets],
         customers,
         totals: Object.keys(totals)

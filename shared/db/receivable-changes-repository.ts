@@ -1,0 +1,103 @@
+import type { LaterChange } from '../domain/receivables/aging';
+import { daysMarkedAfter } from './active-day-repository';
+import { inParallel } from './in-parallel';
+import * as keys from './keys';
+import { queryAll } from './query-page';
+
+/**
+ * The changes of what is owed that count after a day (docs/decisions.md:
+ * Accounts receivable), read from gsi1 of the statement entries: one
+ * partition per org and day they count on, each in the aggregates' order. The
+ * days are the org's ledger markers after it, which every invoice change puts
+ * before its transaction for the day of its event (the change's date, or its
+ * invoice's issue for a payment dated before it), so no change that committed
+ * lacks its day's marker.
+ */
+
+/** A change as aging reads it: whose, in which currency, due when, and by how much. */
+export interface ReceivableLaterChange extends LaterChange {
+  customer_id: string;
+  currency: string;
+}
+
+/** Sort-key bounds on the aggregates' order, both included; neither end is ever a key itself. */
+export interface ReceivablesKeyRange {
+  from?: string;
+  to?: string;
+}
+
+const changeAttributes = ['customer_id', 'currency', 'due_day', 'amount', 'open_invoices_delta'] as const;
+const projection = {
+  ProjectionExpression: changeAttributes.map((_, index) => `#a${index}`).join(', '),
+  names: Object.fromEntries(changeAttributes.map((name, index) => [`#a${index}`, name])),
+};
+
+/** Items per Query page, as the other rollup sources read. */
+const changesPerPage = 1000;
+/** Days read at once by a report page (each a Query of its own). */
+const daysInParallel = 8;
+
+function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; values: Record<string, string> } {
+  if (range.from !== undefined && range.to !== undefined) {
+    return { expression: ' AND gsi1sk BETWEEN :from AND :to', values: { ':from': range.from, ':to': range.to } };
+  }
+  if (range.from !== undefined) return { expression: ' AND gsi1sk >= :from', values: { ':from': range.from } };
+  if (range.to !== undefined) return { expression: ' AND gsi1sk <= :to', values: { ':to': range.to } };
+  return { expression: '', values: {} };
+}
+
+/** The changes counting on `day` within `range`, in one currency if given, a Query page at a time. */
+async function* changesCountingOn(
+  orgcode: string,
+  day: string,
+  range: ReceivablesKeyRange,
+  currency?: string,
+): AsyncGenerator<ReceivableLaterChange> {
+  const sortKey = sortKeyCondition(range);
+  const changes = queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: `gsi1pk = :pk${sortKey.expression}`,
+    ...(currency !== undefined && { FilterExpression: '#a1 = :currency' }),
+    ExpressionAttributeValues: { ':pk': keys.receivableChangesOn(orgcode, day), ...sortKey.values, ...(currency !== undefined && { ':currency': currency }) },
+    ProjectionExpression: projection.ProjectionExpression,
+    ExpressionAttributeNames: projection.names,
+    Limit: changesPerPage,
+  });
+  for await (const item of changes) {
+    yield {
+      customer_id: String(item.customer_id),
+      currency: String(item.currency),
+      due_day: String(item.due_day),
+      amount: Number(item.amount),
+      open_invoices_delta: Number(item.open_invoices_delta),
+    };
+  }
+}
+
+/** Every change of the org counting after `day`, day by day: what the financial rollup takes back from today's amounts. */
+export async function* changesCountingAfter(orgcode: string, day: string): AsyncGenerator<ReceivableLaterChange> {
+  for (const later of await daysMarkedAfter('ledger', orgcode, day)) yield* changesCountingOn(orgcode, later, {});
+}
+
+/**
+ * The changes counting after `day` of the customers within `range` (in one
+ * currency if given): what a page of the aging report takes back. One Query
+ * per later day, `daysInParallel` at a time.
+ */
+export async function readChangesCountingAfter(
+  orgcode: string,
+  day: string,
+  range: ReceivablesKeyRange,
+  currency?: string,
+): Promise<ReceivableLaterChange[]> {
+  const changes: ReceivableLaterChange[] = [];
+  const days = await daysMarkedAfter('ledger', orgcode, day);
+  await inParallel(
+    days,
+    async (later) => {
+      for await (const change of changesCountingOn(orgcode, later, range, currency)) changes.push(change);
+    },
+    daysInParallel,
+  );
+  return changes;
+}
