@@ -8,22 +8,20 @@ import { DeleteMessageCommand, QueueDoesNotExist, ReceiveMessageCommand } from '
 import { dynamo } from '../../shared/db/client';
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
 import { writeEndpoints } from '../../shared/local/endpoints-file';
-import { localAccountId, localApiClientConfig, localRegion } from '../../shared/local/environment';
+import { localAccountId, localRegion } from '../../shared/local/environment';
 import { lambdaArn } from '../../shared/local/lambda-context';
 import { projectRoot } from '../../shared/local/project-root';
 import {
-  type DeadLetterQueue,
   DeadLetterNotFoundError,
-  closeDeadLetterQueue,
   listDeadLetters,
-  openDeadLetterQueue,
   redriveDeadLetter,
   redriveEveryDeadLetter,
   showDeadLetter,
 } from '../../shared/operators/dead-letter-redrive';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { useDeadLetterQueue } from '../support/dead-letter-queue';
 import { deadLetterReason } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { tenderCaptured } from '../support/fixtures/orders';
+import { freshId as fresh, useOrg, useStack } from '../support/harness';
 
 /**
  * The admin CLI's dead-letter commands (docs/decisions.md: Operations,
@@ -33,38 +31,14 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * and redriven, and the event takes effect once, however often it is redriven.
  */
 
-let api: LocalApi;
-let queue: DeadLetterQueue;
-let orgcode: string;
-let reader: Record<string, string>;
+const stack = useStack();
+const deadLetters = useDeadLetterQueue(stack);
+const org = useOrg('DLQ', { reader: { roles: ['acct_view'] } });
 
-beforeAll(async () => {
-  api = await startLocalApi();
-  queue = openDeadLetterQueue(api.deadLetterQueueUrl, localApiClientConfig(api.invokeUrl));
-});
-afterAll(async () => {
-  closeDeadLetterQueue(queue);
-  await api.close();
-});
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('DLQ');
-  reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
-
-const tenderCaptured = (tenderId: string, overrides: Record<string, unknown> = {}) => ({
-  orgcode,
-  tender_id: tenderId,
-  order_id: `ord_of_${tenderId}`,
-  amount: { currency: 'USD', amount: 100.01 },
-  method: 'gift_card',
-  captured_at: '2026-11-03T09:30:00Z',
-  ...overrides,
-});
-const captureTender = (detail: Record<string, unknown>) => deliverEvent('retail.payments', 'tender.captured', detail);
+/** A captured tender of an order of its own. */
+const aTender = (tenderId: string, overrides: Record<string, unknown> = {}) =>
+  tenderCaptured(org.orgcode, tenderId, `ord_of_${tenderId}`, overrides);
+const captureTender = (detail: Record<string, unknown>) => org.deliver('retail.payments', 'tender.captured', detail);
 const ledgerConsumer = 'tender-captured-ledger';
 
 /**
@@ -93,18 +67,18 @@ async function deadLetteredTender(): Promise<{ eventId: string; ledgerId: string
   const tenderId = fresh('tnd');
   const ledgerId = ledgerEventId('tender.captured', tenderId);
   const fix = denyWritesCarrying(ledgerId);
-  const delivery = captureTender(tenderCaptured(tenderId));
-  expect(await deadLetterReason(delivery, api.consumers, [ledgerConsumer])).toMatch(/not authorized/);
+  const delivery = captureTender(aTender(tenderId));
+  expect(await deadLetterReason(delivery, stack.api.consumers, [ledgerConsumer])).toMatch(/not authorized/);
   const eventId = (await delivery)[0]!.event.id;
   return { eventId, ledgerId, fix };
 }
 
 async function deadLettersOf(eventId: string) {
-  return (await listDeadLetters(queue)).filter((deadLetter) => deadLetter.event_id === eventId);
+  return (await listDeadLetters(deadLetters.queue)).filter((deadLetter) => deadLetter.event_id === eventId);
 }
 
 async function ledgerEventsOfType(eventType: string): Promise<string[]> {
-  const page: HttpResult = await post('/event/list', { event_types: [eventType], limit: 50 }, reader);
+  const page = await org.post('reader', '/event/list', { event_types: [eventType], limit: 50 });
   expect(page.status).toBe(200);
   return page.body.data.events.map((event: { event_id: string }) => event.event_id);
 }
@@ -122,15 +96,15 @@ describe('a dead letter whose cause is fixed', () => {
         consumer: ledgerConsumer,
         event_id: eventId,
         detail_type: 'tender.captured',
-        orgcode,
+        orgcode: org.orgcode,
         error_type: 'AccessDeniedException',
         error_message: 'User is not authorized to perform: dynamodb:TransactWriteItems on the table',
         receive_count: 1,
         arrived_by: 'notifier',
       });
 
-      const shown = await showDeadLetter(queue, listed!.id);
-      const delivered = api.consumers.deadLetters().find((deadLetter) => deadLetter.event.id === eventId)!;
+      const shown = await showDeadLetter(deadLetters.queue, listed!.id);
+      const delivered = stack.api.consumers.deadLetters().find((deadLetter) => deadLetter.event.id === eventId)!;
       // Listing let go of the message at once: showing it received it a second time.
       expect(shown).toMatchObject({ ...listed, receive_count: 2 });
       expect(shown.event).toEqual(delivered.event);
@@ -153,7 +127,7 @@ describe('a dead letter whose cause is fixed', () => {
         responsePayload: { notified: true, event_id: eventId, consumer: ledgerConsumer },
       });
 
-      const early = await redriveDeadLetter(queue, listed!.id);
+      const early = await redriveDeadLetter(deadLetters.queue, listed!.id);
       expect(early).toEqual({
         id: listed!.id,
         consumer: ledgerConsumer,
@@ -167,7 +141,7 @@ describe('a dead letter whose cause is fixed', () => {
 
       fix();
       fixed = true;
-      const redriven = await redriveDeadLetter(queue, listed!.id);
+      const redriven = await redriveDeadLetter(deadLetters.queue, listed!.id);
 
       expect(redriven).toEqual({
         id: listed!.id,
@@ -177,12 +151,12 @@ describe('a dead letter whose cause is fixed', () => {
         result: { outcome: 'recorded', event_id: ledgerId },
       });
       expect(await deadLettersOf(eventId)).toEqual([]);
-      expect(api.consumers.deadLetters().filter((deadLetter) => deadLetter.event.id === eventId)).toEqual([]);
+      expect(stack.api.consumers.deadLetters().filter((deadLetter) => deadLetter.event.id === eventId)).toEqual([]);
       expect(await ledgerEventsOfType('tender.captured')).toEqual([ledgerId]);
 
       // Redriven twice: the message is gone, so nothing runs again.
-      await expect(redriveDeadLetter(queue, listed!.id)).rejects.toBeInstanceOf(DeadLetterNotFoundError);
-      await expect(showDeadLetter(queue, listed!.id)).rejects.toBeInstanceOf(DeadLetterNotFoundError);
+      await expect(redriveDeadLetter(deadLetters.queue, listed!.id)).rejects.toBeInstanceOf(DeadLetterNotFoundError);
+      await expect(showDeadLetter(deadLetters.queue, listed!.id)).rejects.toBeInstanceOf(DeadLetterNotFoundError);
       expect(await ledgerEventsOfType('tender.captured')).toEqual([ledgerId]);
     } finally {
       if (!fixed) fix();
@@ -192,12 +166,12 @@ describe('a dead letter whose cause is fixed', () => {
   it('takes effect once when its message is redriven again after a lost delete', async () => {
     const { eventId, ledgerId, fix } = await deadLetteredTender();
     fix();
-    const [message] = api.deadLetterQueue.messages().filter((queued) => queued.body.includes(eventId));
-    await redriveDeadLetter(queue, message!.messageId);
+    const [message] = stack.api.deadLetterQueue.messages().filter((queued) => queued.body.includes(eventId));
+    await redriveDeadLetter(deadLetters.queue, message!.messageId);
 
     // The same message, as SQS hands out again one whose delete never arrived.
-    const again = api.deadLetterQueue.send(message!.body);
-    const redriven = await redriveDeadLetter(queue, again);
+    const again = stack.api.deadLetterQueue.send(message!.body);
+    const redriven = await redriveDeadLetter(deadLetters.queue, again);
 
     expect(redriven).toMatchObject({ outcome: 'redriven', result: { outcome: 'duplicate', event_id: ledgerId } });
     expect(await deadLettersOf(eventId)).toEqual([]);
@@ -206,12 +180,12 @@ describe('a dead letter whose cause is fixed', () => {
 
   it('redrives every message with --all, whatever happens to the others: the fixed ones go, the ones that fail again stay', async () => {
     const fixable = await deadLetteredTender();
-    const malformed = captureTender(tenderCaptured(fresh('tnd'), { amount: undefined }));
-    expect(await deadLetterReason(malformed, api.consumers, [ledgerConsumer])).toMatch(/amount/);
+    const malformed = captureTender(aTender(fresh('tnd'), { amount: undefined }));
+    expect(await deadLetterReason(malformed, stack.api.consumers, [ledgerConsumer])).toMatch(/amount/);
     const malformedId = (await malformed)[0]!.event.id;
     fixable.fix();
 
-    const outcomes = await redriveEveryDeadLetter(queue);
+    const outcomes = await redriveEveryDeadLetter(deadLetters.queue);
 
     const ofEvent = (eventId: string) => outcomes.filter((outcome) => outcome.event_id === eventId);
     expect(ofEvent(fixable.eventId)).toEqual([expect.objectContaining({ consumer: ledgerConsumer, outcome: 'redriven' })]);
@@ -238,9 +212,9 @@ describe("a rule's dead letter (an event EventBridge could not hand to its targe
       time: '2026-11-03T09:30:05Z',
       region: localRegion,
       resources: [],
-      detail: tenderCaptured(tenderId),
+      detail: aTender(tenderId),
     };
-    const id = api.deadLetterQueue.send(JSON.stringify(event), {
+    const id = stack.api.deadLetterQueue.send(JSON.stringify(event), {
       RULE_ARN: `arn:aws:events:${localRegion}:${localAccountId}:rule/tender-captured-ledger-rule`,
       TARGET_ARN: lambdaArn(ledgerConsumer),
       ERROR_CODE: 'SDK_CLIENT_ERROR',
@@ -253,34 +227,34 @@ describe("a rule's dead letter (an event EventBridge could not hand to its targe
       expect.objectContaining({
         id,
         consumer: ledgerConsumer,
-        orgcode,
+        orgcode: org.orgcode,
         error_type: 'SDK_CLIENT_ERROR',
         error_message: 'Unable to invoke Lambda function: Rate Exceeded',
         arrived_by: 'rule',
       }),
     ]);
-    expect(await showDeadLetter(queue, id)).toMatchObject({ event, function_arn: lambdaArn(ledgerConsumer), attempts: 185 });
+    expect(await showDeadLetter(deadLetters.queue, id)).toMatchObject({ event, function_arn: lambdaArn(ledgerConsumer), attempts: 185 });
 
-    expect(await redriveDeadLetter(queue, id)).toMatchObject({ outcome: 'redriven', result: { outcome: 'recorded' } });
+    expect(await redriveDeadLetter(deadLetters.queue, id)).toMatchObject({ outcome: 'redriven', result: { outcome: 'recorded' } });
     expect(await ledgerEventsOfType('tender.captured')).toEqual([ledgerEventId('tender.captured', tenderId)]);
   });
 });
 
 describe('the local queue', () => {
   it('answers the SQS API as SQS does: a received message is hidden, a stale receipt handle deletes nothing, an unknown queue does not exist', async () => {
-    const id = api.deadLetterQueue.send('{}');
+    const id = stack.api.deadLetterQueue.send('{}');
     const receive = (VisibilityTimeout: number) =>
-      queue.sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout }));
+      deadLetters.queue.sqs.send(new ReceiveMessageCommand({ QueueUrl: deadLetters.queue.queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout }));
     const first = (await receive(0)).Messages!.find((message) => message.MessageId === id)!;
     const second = (await receive(60)).Messages!.find((message) => message.MessageId === id)!;
 
     expect((await receive(60)).Messages ?? []).toEqual([]);
-    await queue.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: first.ReceiptHandle }));
-    expect(api.deadLetterQueue.messages().map(({ messageId }) => messageId)).toContain(id);
-    await queue.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: second.ReceiptHandle }));
-    expect(api.deadLetterQueue.messages().map(({ messageId }) => messageId)).not.toContain(id);
+    await deadLetters.queue.sqs.send(new DeleteMessageCommand({ QueueUrl: deadLetters.queue.queueUrl, ReceiptHandle: first.ReceiptHandle }));
+    expect(stack.api.deadLetterQueue.messages().map(({ messageId }) => messageId)).toContain(id);
+    await deadLetters.queue.sqs.send(new DeleteMessageCommand({ QueueUrl: deadLetters.queue.queueUrl, ReceiptHandle: second.ReceiptHandle }));
+    expect(stack.api.deadLetterQueue.messages().map(({ messageId }) => messageId)).not.toContain(id);
     await expect(
-      queue.sqs.send(new ReceiveMessageCommand({ QueueUrl: `${api.invokeUrl}/${localAccountId}/no-such-queue` })),
+      deadLetters.queue.sqs.send(new ReceiveMessageCommand({ QueueUrl: `${stack.api.invokeUrl}/${localAccountId}/no-such-queue` })),
     ).rejects.toBeInstanceOf(QueueDoesNotExist);
   });
 });
@@ -293,9 +267,9 @@ describe('npm run admin -- dead-letter', () => {
     // The endpoints `npm start` would write, of this file's local stack, which runs in this process.
     dataDir = mkdtempSync(join(tmpdir(), 'accounting-admin-'));
     writeEndpoints(dataDir, {
-      apiUrl: api.baseUrl,
-      invokeEndpoint: api.invokeUrl,
-      deadLetterQueueUrl: api.deadLetterQueueUrl,
+      apiUrl: stack.api.baseUrl,
+      invokeEndpoint: stack.api.invokeUrl,
+      deadLetterQueueUrl: stack.api.deadLetterQueueUrl,
       region: localRegion,
       tableName: '',
       bucketName: '',
@@ -322,8 +296,8 @@ describe('npm run admin -- dead-letter', () => {
   }
 
   it('lists the queue, and exits 1 when a redrive leaves the message in the queue or finds none', async () => {
-    const malformed = captureTender(tenderCaptured(fresh('tnd'), { amount: undefined }));
-    await deadLetterReason(malformed, api.consumers, [ledgerConsumer]);
+    const malformed = captureTender(aTender(fresh('tnd'), { amount: undefined }));
+    await deadLetterReason(malformed, stack.api.consumers, [ledgerConsumer]);
     const eventId = (await malformed)[0]!.event.id;
     const [deadLetter] = (await deadLettersOf(eventId)).filter(({ consumer }) => consumer === ledgerConsumer);
 
@@ -333,7 +307,7 @@ describe('npm run admin -- dead-letter', () => {
 
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual({
-      queue_url: api.deadLetterQueueUrl,
+      queue_url: stack.api.deadLetterQueueUrl,
       dead_letters: expect.arrayContaining([expect.objectContaining({ id: deadLetter!.id, event_id: eventId, consumer: ledgerConsumer })]),
     });
     expect(failedAgain.code).toBe(1);
