@@ -13,6 +13,7 @@ import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
+import { statusFilter } from './status-filter';
 
 /**
  * Commission payouts and their associate's payout desk (docs/decisions.md:
@@ -378,27 +379,25 @@ export async function readPayoutStatuses(orgcode: string, payoutIds: readonly st
 
 export interface PayoutFilter {
   associate_id?: string;
-  status?: PayoutStatus;
+  /** The statuses listed (shared/domain/list-statuses.ts). */
+  statuses: readonly PayoutStatus[];
   currency?: string;
 }
 
 /** A page of an associate's (gsi1) or the organisation's (gsi2) payouts, newest first. */
 export function listPayouts(orgcode: string, filter: PayoutFilter, limit: number, startKey?: StartKey): Promise<Page<Payout>> {
   const byAssociate = filter.associate_id !== undefined;
-  const conditions = [
-    ...(filter.status ? ['#status = :status'] : []),
-    ...(filter.currency ? ['currency = :currency'] : []),
-  ];
+  const byStatus = statusFilter(filter.statuses);
   return queryPage(
     {
       IndexName: byAssociate ? 'gsi1' : 'gsi2',
       KeyConditionExpression: `${byAssociate ? 'gsi1pk' : 'gsi2pk'} = :pk`,
       ScanIndexForward: false,
-      ...(conditions.length && { FilterExpression: conditions.join(' AND ') }),
-      ...(filter.status && { ExpressionAttributeNames: { '#status': 'status' } }),
+      FilterExpression: [byStatus.expression, ...(filter.currency ? ['currency = :currency'] : [])].join(' AND '),
+      ExpressionAttributeNames: byStatus.names,
       ExpressionAttributeValues: {
         ':pk': byAssociate ? keys.payoutsOfAssociate(orgcode, filter.associate_id ?? '') : keys.payoutsOfOrg(orgcode),
-        ...(filter.status && { ':status': filter.status }),
+        ...byStatus.values,
         ...(filter.currency && { ':currency': filter.currency }),
       },
     },

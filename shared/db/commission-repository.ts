@@ -12,6 +12,7 @@ import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryAll, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
+import { statusFilter } from './status-filter';
 
 /**
  * Commissions (docs/decisions.md: Commissions): the commission in its own
@@ -236,25 +237,26 @@ export async function openCommissionIds(orgcode: string, from: string, to?: stri
 
 export interface CommissionFilter {
   scope: { associate_id: string } | { order_id: string };
-  /** Without it, every status but voided. */
-  status?: CommissionStatus;
+  /** The statuses listed (shared/domain/list-statuses.ts). */
+  statuses: readonly CommissionStatus[];
 }
 
 /** A page of an associate's (gsi1) or an order's (gsi2) commissions, by placed_at. */
 export function listCommissions(orgcode: string, filter: CommissionFilter, limit: number, startKey?: StartKey): Promise<Page<Commission>> {
   const byAssociate = 'associate_id' in filter.scope;
+  const byStatus = statusFilter(filter.statuses);
   return queryPage(
     {
       IndexName: byAssociate ? 'gsi1' : 'gsi2',
       KeyConditionExpression: `${byAssociate ? 'gsi1pk' : 'gsi2pk'} = :pk`,
-      FilterExpression: filter.status ? '#status = :status' : '#status <> :status',
-      ExpressionAttributeNames: { '#status': 'status' },
+      FilterExpression: byStatus.expression,
+      ExpressionAttributeNames: byStatus.names,
       ExpressionAttributeValues: {
         ':pk':
           'associate_id' in filter.scope
             ? keys.commissionsOfAssociate(orgcode, filter.scope.associate_id)
             : keys.commissionsOfOrder(orgcode, filter.scope.order_id),
-        ':status': filter.status ?? 'voided',
+        ...byStatus.values,
       },
     },
     limit,

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError, InvalidStateError } from '../domain/errors';
 import {
+  type BatchStatus,
   type ExportBatch,
   type SettableBatchStatus,
   batchStatusSourcesOf,
@@ -15,6 +16,7 @@ import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
+import { statusFilter } from './status-filter';
 import { deliveryMeterUpdate } from './usage-meter-repository';
 import { recordBuildOutcome, workAttributes, workEntry } from './work-queue';
 
@@ -107,6 +109,8 @@ export async function findBatch(orgcode: string, batchId: string): Promise<Expor
 export interface BatchListFilter {
   export_id?: string;
   schedule_id?: string;
+  /** The statuses listed (shared/domain/list-statuses.ts). */
+  statuses: readonly BatchStatus[];
 }
 
 /** The batches of an export, of a schedule, or of the whole org, in a deterministic order. */
@@ -116,8 +120,10 @@ export function listBatches(
   limit: number,
   startKey?: StartKey,
 ): Promise<Page<ExportBatch>> {
-  const values: Record<string, unknown> = {};
-  const names: Record<string, string> = {};
+  const byStatus = statusFilter(filter.statuses);
+  const values: Record<string, unknown> = { ...byStatus.values };
+  const names: Record<string, string> = { ...byStatus.names };
+  const conditions = [byStatus.expression];
   let query: { IndexName?: string; KeyConditionExpression: string };
   if (filter.export_id) {
     query = { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' };
@@ -129,17 +135,16 @@ export function listBatches(
     query = { KeyConditionExpression: 'pk = :pk' };
     values[':pk'] = keys.exportBatchPartition(orgcode);
   }
-  let filterExpression: string | undefined;
   if (filter.export_id && filter.schedule_id) {
     names['#schedule'] = 'schedule_id';
     values[':schedule'] = filter.schedule_id;
-    filterExpression = '#schedule = :schedule';
+    conditions.push('#schedule = :schedule');
   }
   return queryPage(
     {
       ...query,
-      FilterExpression: filterExpression,
-      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+      FilterExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
     limit,

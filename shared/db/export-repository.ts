@@ -6,6 +6,7 @@ import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
+import { statusFilter } from './status-filter';
 import { recordBuildOutcome, workAttributes, workEntry } from './work-queue';
 
 function withoutWorkAttributes<T>(item: Record<string, unknown>): T {
@@ -54,13 +55,10 @@ export function listExports(
   limit: number,
   startKey?: StartKey,
 ): Promise<Page<ExportRecord>> {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':pk': keys.exportPartition(orgcode) };
-  const statuses = filter.statuses.map((status, index) => {
-    values[`:status${index}`] = status;
-    return `:status${index}`;
-  });
-  const conditions = [`#status IN (${statuses.join(', ')})`];
+  const byStatus = statusFilter(filter.statuses);
+  const names: Record<string, string> = { ...byStatus.names };
+  const values: Record<string, unknown> = { ':pk': keys.exportPartition(orgcode), ...byStatus.values };
+  const conditions = [byStatus.expression];
   if (filter.from_utc) {
     names['#to'] = 'to_utc';
     values[':from'] = filter.from_utc;

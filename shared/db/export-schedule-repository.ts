@@ -14,6 +14,7 @@ import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
+import { statusFilter } from './status-filter';
 
 /** An active schedule is on the scheduler's queue (gsi3), due at its next_run_at. */
 function dueEntry(schedule: Pick<ExportSchedule, 'orgcode' | 'schedule_id'>, nextRunAt: string) {
@@ -43,17 +44,20 @@ export async function findSchedule(orgcode: string, scheduleId: string): Promise
   return Item && withoutStorageAttributes<ExportSchedule>(Item);
 }
 
+/** The org's schedules of the given statuses (shared/domain/list-statuses.ts). */
 export function listSchedules(
   orgcode: string,
-  status: ScheduleStatus | undefined,
+  statuses: readonly ScheduleStatus[],
   limit: number,
   startKey?: StartKey,
 ): Promise<Page<ExportSchedule>> {
+  const byStatus = statusFilter(statuses);
   return queryPage(
     {
       KeyConditionExpression: 'pk = :pk',
-      ...(status && { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
-      ExpressionAttributeValues: { ':pk': keys.exportSchedulePartition(orgcode), ...(status && { ':status': status }) },
+      FilterExpression: byStatus.expression,
+      ExpressionAttributeNames: byStatus.names,
+      ExpressionAttributeValues: { ':pk': keys.exportSchedulePartition(orgcode), ...byStatus.values },
     },
     limit,
     startKey,

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../domain/errors';
-import { type Invoice, type InvoiceStatus, isTerminal, terminalInvoiceStatuses } from '../domain/receivables/invoice';
+import { type Invoice, type InvoiceStatus, isTerminal } from '../domain/receivables/invoice';
 import type { InvoiceChange, InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { outboxPut } from './outbox-repository';
@@ -14,6 +14,7 @@ import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
 import { updateRevisioned } from './revisioned-update';
+import { statusFilter } from './status-filter';
 
 /** The order already has an invoice: set collapses into it. */
 export class OrderAlreadyInvoicedError extends Error {
@@ -162,13 +163,11 @@ export async function saveInvoiceChange(expectedRevision: number, change: Invoic
 
 export interface InvoiceFilter {
   customer_id?: string;
-  status?: InvoiceStatus;
+  /** The statuses listed (shared/domain/list-statuses.ts): all closed, or all active. */
+  statuses: readonly InvoiceStatus[];
   due_from_utc?: string;
   due_to_utc?: string;
 }
-
-/** Statuses a list shows by default: the non-terminal ones (list rule 4). */
-const defaultListedStatuses = ['draft', 'open', 'partially_paid'] as const;
 
 /**
  * A page of invoices by due date: a customer's (gsi1) or the org's active or
@@ -177,16 +176,14 @@ const defaultListedStatuses = ['draft', 'open', 'partially_paid'] as const;
 export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, startKey?: StartKey): Promise<Page<Invoice>> {
   const byCustomer = filter.customer_id !== undefined;
   const index = byCustomer ? { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' } : { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' };
-  const statuses = filter.status ? [filter.status] : defaultListedStatuses;
-  const lifecycle = filter.status && terminalInvoiceStatuses.includes(filter.status) ? 'closed' : 'active';
-  const names: Record<string, string> = { '#pk': index.pk, '#status': 'status' };
+  const lifecycle = filter.statuses.every(isTerminal) ? 'closed' : 'active';
+  const byStatus = statusFilter(filter.statuses);
+  const names: Record<string, string> = { '#pk': index.pk, ...byStatus.names };
   if (filter.due_from_utc !== undefined || filter.due_to_utc !== undefined) names['#sk'] = index.sk;
   const values: Record<string, unknown> = {
     ':pk': byCustomer ? keys.invoicesOfCustomer(orgcode, filter.customer_id ?? '') : keys.invoicesInLifecycle(orgcode, lifecycle),
+    ...byStatus.values,
   };
-  statuses.forEach((status, index) => {
-    values[`:status${index}`] = status;
-  });
   let keyCondition = '#pk = :pk';
   if (filter.due_from_utc !== undefined && filter.due_to_utc !== undefined) {
     keyCondition += ' AND #sk BETWEEN :from AND :to';
@@ -202,7 +199,7 @@ export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: numb
     {
       IndexName: index.name,
       KeyConditionExpression: keyCondition,
-      FilterExpression: `#status IN (${statuses.map((_status, index) => `:status${index}`).join(', ')})`,
+      FilterExpression: byStatus.expression,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },

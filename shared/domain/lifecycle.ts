@@ -1,13 +1,20 @@
 import { InvalidStateError } from './errors';
+import type { StatusListing } from './list-statuses';
 
 /**
  * The lifecycle comments and inbox items share (docs/decisions.md: Comments,
  * Inbox): `current` and `archived` move to each other, either moves to
- * `doomed`, and `doomed` is terminal. Lists show `current` unless asked
- * otherwise (spec list rule 4: the non-terminal state).
+ * `doomed`, and `doomed` is terminal.
  */
 export const lifecycleStatuses = ['current', 'archived', 'doomed'] as const;
 export type LifecycleStatus = (typeof lifecycleStatuses)[number];
+
+/**
+ * Lists show `current` unless asked otherwise: `doomed` is terminal, and
+ * archiving is how a user puts a record out of the default view (the spec's
+ * comment lists default to one state, the non-terminal one in use).
+ */
+export const lifecycleListing = { terminal: ['doomed'], shownByDefault: ['current'] } as const satisfies StatusListing<LifecycleStatus>;
 
 const movesFrom: Record<LifecycleStatus, readonly LifecycleStatus[]> = {
   current: ['archived'],

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
+import { payoutStatuses } from '../../shared/domain/commissions/payout';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { succeededWith } from '../support/deliveries';
 import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
@@ -386,12 +387,17 @@ async function linesOf(org: Organisation, associate: Associate): Promise<StoredL
   return (Items ?? []) as StoredLine[];
 }
 
-/** The associate's payouts, or without one the organisation's. */
+/** The associate's payouts of every status (a list without one shows those still to pay), or without an associate the organisation's. */
 async function payoutsOf(org: Organisation, associate?: Associate): Promise<Payout[]> {
-  const response = await call(org, '/commission/payout/list', { ...(associate !== undefined && { associate_id: associate }), limit: 256 });
-  expect(response.status).toBe(200);
-  expect(response.body.data.next_token).toBeNull();
-  return response.body.data.payouts;
+  const byStatus = await Promise.all(
+    payoutStatuses.map(async (status) => {
+      const response = await call(org, '/commission/payout/list', { ...(associate !== undefined && { associate_id: associate }), status, limit: 256 });
+      expect(response.status).toBe(200);
+      expect(response.body.data.next_token).toBeNull();
+      return response.body.data.payouts as Payout[];
+    }),
+  );
+  return byStatus.flat();
 }
 
 async function commissionOf(org: Organisation, commissionId: string) {

@@ -87,10 +87,12 @@ async function call(org: Org, path: string, body: Detail): Promise<any> {
 }
 
 async function commissionOfOrder(org: Org, orderId: string): Promise<any> {
-  // Without a status the list leaves out voided commissions only.
+  // Without a status the list leaves out the terminal statuses, voided and paid.
   const { commissions } = await call(org, '/commission/list', { order_id: orderId, limit: 10 });
-  const voided = (await call(org, '/commission/list', { order_id: orderId, status: 'voided', limit: 10 })).commissions;
-  const all = [...commissions, ...voided];
+  const terminal = await Promise.all(
+    ['voided', 'paid'].map(async (status) => (await call(org, '/commission/list', { order_id: orderId, status, limit: 10 })).commissions),
+  );
+  const all = [...commissions, ...terminal.flat()];
   expect(all).toHaveLength(1);
   return (await call(org, '/commission/get', { commission_id: all[0].commission_id })).commission;
 }

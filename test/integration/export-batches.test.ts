@@ -190,8 +190,11 @@ describe('/export/batch/repair', () => {
 
     const failedNow = await org.post('admin', '/export/batch/get', { batch_id: batch.batch_id });
     expect(failedNow.body.data.batch.repaired_by_batch_id).toBe(repaired.batch_id);
+    // A failed batch is terminal: the list shows it only when asked for (docs/decisions.md: Lists).
     const listed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id });
-    expect(listed.body.data.batches.map((b: any) => b.batch_kind)).toEqual(['initial', 'repair']);
+    expect(listed.body.data.batches.map((b: any) => [b.batch_kind, b.status])).toEqual([['repair', 'ready']]);
+    const failed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id, status: 'failed' });
+    expect(failed.body.data.batches.map((b: any) => b.batch_id)).toEqual([batch.batch_id]);
   });
 
   it('refuses to repair a batch that is not failed, or is already repaired, with 409 invalid-state', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { instant, revision } from '../common-schemas';
+import { statusListing } from '../list-statuses';
 import { currencyCode } from '../receivables/money';
 
 /**
@@ -9,6 +10,8 @@ import { currencyCode } from '../receivables/money';
  */
 export const commissionStatuses = ['unrated', 'accrued', 'voided', 'paid'] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
+/** A voided commission stays voided; a paid one stays paid (a later cancel charges it back instead). */
+export const commissionListing = statusListing(commissionStatuses, ['voided', 'paid']);
 
 /** Why a commission is unrated: no cached rule covered the sale (yet). */
 export const unratedReasons = ['no_rule_in_force'] as const;

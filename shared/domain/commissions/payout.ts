@@ -12,6 +12,7 @@ import {
   sourceRef,
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
+import { statusListing } from '../list-statuses';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { type MinorUnits, currencyCode, fromMinorUnits, sumUnits, toMinorUnits } from '../receivables/money';
 import { orderedWindow } from '../time-window';
@@ -26,6 +27,8 @@ import { type CommissionLine, type LineKind, lineKinds } from './commission';
 export const payoutStatuses = ['pending', 'approved', 'paid', 'cancelled'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export type SettablePayoutStatus = Exclude<PayoutStatus, 'pending'>;
+/** Nothing moves a paid or a cancelled payout on. */
+export const payoutListing = statusListing(payoutStatuses, ['paid', 'cancelled']);
 
 /** Where each status can be set from: one step at a time, and cancelled only before paid. */
 const moveSources: Record<SettablePayoutStatus, readonly PayoutStatus[]> = {

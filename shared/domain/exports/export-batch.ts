@@ -9,6 +9,7 @@ import {
   sourceRefs,
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
+import { statusListing } from '../list-statuses';
 import {
   type ExportRecord,
   type ExportScope,
@@ -29,6 +30,11 @@ export type BatchKind = (typeof batchKinds)[number];
  */
 export const batchStatuses = ['pending', 'running', 'ready', 'sent', 'failed'] as const;
 export type BatchStatus = (typeof batchStatuses)[number];
+/**
+ * A sent batch is delivered and a failed one is repaired by another batch, so
+ * both end a batch's course; a sent batch reported failed later is a correction.
+ */
+export const batchListing = statusListing(batchStatuses, ['sent', 'failed']);
 export const settableBatchStatuses = ['ready', 'sent', 'failed'] as const;
 export type SettableBatchStatus = (typeof settableBatchStatuses)[number];
 

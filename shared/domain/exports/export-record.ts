@@ -12,6 +12,7 @@ import {
   sourceRefs,
   text,
 } from '../common-schemas';
+import { statusListing } from '../list-statuses';
 import { orderedWindow } from '../time-window';
 import { type TaxFilters, taxFilters } from './tax-filters';
 
@@ -23,8 +24,8 @@ export type ExportKind = (typeof exportKinds)[number];
 /** An export is built asynchronously: `pending` → `running` → `ready` or `failed`. */
 export const exportStatuses = ['pending', 'running', 'ready', 'failed'] as const;
 export type ExportStatus = (typeof exportStatuses)[number];
-/** List rule 4: `/export/list` without a status shows the exports not yet finished. */
-export const unfinishedExportStatuses: readonly ExportStatus[] = ['pending', 'running'];
+/** A finished export, ready or failed, stays so: `/export/list` without a status shows the unfinished ones. */
+export const exportListing = statusListing(exportStatuses, ['ready', 'failed']);
 
 /** Files one evidence counts at the most: as many as its `file_refs` can name. */
 const maxEvidenceFiles = 100;

@@ -13,11 +13,14 @@ import {
   sourceRefs,
 } from '../common-schemas';
 import { InvalidStateError } from '../errors';
+import { statusListing } from '../list-statuses';
 import { cronNextAfter, cronPreviousBefore, cronSyntaxIssue, isIanaTimeZone } from './cron';
 import { exportFormats, policyVersions } from './export-record';
 
 export const scheduleStatuses = ['active', 'suspended'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
+/** Active and suspended move to each other, so neither is terminal: a list shows both unless asked for one. */
+export const scheduleListing = statusListing(scheduleStatuses, []);
 
 /** Intervals and window offsets reach a year at the most, either way. */
 const minutesPerYear = 366 * 24 * 60;

@@ -16,12 +16,15 @@ import {
 } from '../common-schemas';
 import { decimalFromNumber } from '../decimal';
 import { InvalidStateError, type ValidationIssue } from '../errors';
+import { statusListing } from '../list-statuses';
 import { type MinorUnits, amountOrMoney, currencyCode, fromMinorUnits, readAmount, sumUnits, timesQuantity } from './money';
 
 /** docs/decisions.md, Accounts receivable. `partially_paid` and `paid` follow from payments only. */
 export const invoiceStatuses = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
+/** Closed invoices: a written-off one may be reopened, a correction that does not make `written_off` open. */
 export const terminalInvoiceStatuses: readonly InvoiceStatus[] = ['paid', 'void', 'written_off'];
+export const invoiceListing = statusListing(invoiceStatuses, terminalInvoiceStatuses);
 /** Statuses in which an invoice is owed: it counts in aging and balances and takes payments. */
 export const receivableStatuses: readonly InvoiceStatus[] = ['open', 'partially_paid'];
 

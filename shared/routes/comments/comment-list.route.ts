@@ -6,6 +6,8 @@ import { commentSchema } from '../../domain/comments/comment';
 import { type CommentListRequest, commentListRequest } from '../../domain/comments/comment-requests';
 import { normalisedHashtag } from '../../domain/comments/comment-text';
 import { nextPageToken } from '../../domain/common-schemas';
+import { lifecycleListing } from '../../domain/lifecycle';
+import { listedStatus } from '../../domain/list-statuses';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -39,7 +41,7 @@ export const commentListRoute = defineRoute({
       context.caller.orgcode,
       scope,
       {
-        status: filter.status ?? 'current',
+        status: listedStatus(lifecycleListing, filter.status),
         ...(filter.hashtag !== undefined && { hashtag: normalisedHashtag(filter.hashtag) }),
         ...(filter.created_after !== undefined && { created_after: filter.created_after }),
         ...(filter.created_before !== undefined && { created_before: filter.created_before }),

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { listCommissions } from '../../db/commission-repository';
 import type { StartKey } from '../../db/query-page';
-import { commissionSchema, commissionStatuses } from '../../domain/commissions/commission';
+import { commissionListing, commissionSchema, commissionStatuses } from '../../domain/commissions/commission';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { listedStatuses } from '../../domain/list-statuses';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -10,7 +11,7 @@ const commissionListRequest = z
   .strictObject({
     associate_id: z.optional(clientId),
     order_id: z.optional(clientId),
-    /** Without it, every status but voided. */
+    /** Without it, the open ones: unrated and accrued. */
     status: z.optional(z.enum(commissionStatuses)),
     limit: listLimit(),
     next_token: nextToken,
@@ -28,7 +29,7 @@ export const commissionListRoute = defineRoute({
   operation: 'commission.list',
   name: 'commission-list',
   family: 'commissions',
-  summary: "List an associate's commissions, or an order's, by when the sale was placed, filtered by status (default: all but voided).",
+  summary: "List an associate's commissions, or an order's, by when the sale was placed, filtered by status (default: unrated and accrued).",
   schema: commissionListRequest,
   response: z.object({ commissions: z.array(commissionSchema), next_token: nextPageToken }),
   roles: 'read',
@@ -39,7 +40,8 @@ export const commissionListRoute = defineRoute({
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
     const scope = filter.order_id !== undefined ? { order_id: filter.order_id } : { associate_id: filter.associate_id ?? '' };
-    const page = await listCommissions(context.caller.orgcode, { scope, status: filter.status }, limit, cursor.read(next_token));
+    const statuses = listedStatuses(commissionListing, filter.status);
+    const page = await listCommissions(context.caller.orgcode, { scope, statuses }, limit, cursor.read(next_token));
     return { commissions: page.items, next_token: cursor.next(page.lastKey) ?? null };
   },
 });

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { listPayouts } from '../../db/commission-payout-repository';
 import type { StartKey } from '../../db/query-page';
-import { payoutSchema, payoutStatuses } from '../../domain/commissions/payout';
+import { payoutListing, payoutSchema, payoutStatuses } from '../../domain/commissions/payout';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { listedStatuses } from '../../domain/list-statuses';
 import { currencyCode } from '../../domain/receivables/money';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
@@ -12,9 +13,11 @@ export const commissionPayoutListRoute = defineRoute({
   operation: 'commission.payout.list',
   name: 'commission-payout-list',
   family: 'commissions',
-  summary: "List the organisation's commission payouts, or one associate's, newest first, filtered by status and currency.",
+  summary:
+    "List the organisation's commission payouts, or one associate's, newest first, filtered by status (default: pending and approved) and currency.",
   schema: z.strictObject({
     associate_id: z.optional(clientId),
+    /** Without it, the payouts still to pay: pending and approved. */
     status: z.optional(z.enum(payoutStatuses)),
     currency: z.optional(currencyCode),
     limit: listLimit(),
@@ -29,7 +32,8 @@ export const commissionPayoutListRoute = defineRoute({
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
-    const page = await listPayouts(context.caller.orgcode, filter, limit, cursor.read(next_token));
+    const statuses = listedStatuses(payoutListing, filter.status);
+    const page = await listPayouts(context.caller.orgcode, { ...filter, statuses }, limit, cursor.read(next_token));
     return { payouts: page.items, next_token: cursor.next(page.lastKey) ?? null };
   },
 });

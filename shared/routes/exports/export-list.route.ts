@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { listExports } from '../../db/export-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
-import { exportRecord, exportStatuses, unfinishedExportStatuses } from '../../domain/exports/export-record';
+import { exportListing, exportRecord, exportStatuses } from '../../domain/exports/export-record';
+import { listedStatuses } from '../../domain/list-statuses';
 import { orderedWindow } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
@@ -33,7 +34,7 @@ export const exportListRoute = defineRoute({
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
-    const statuses = filter.status ? [filter.status] : unfinishedExportStatuses;
+    const statuses = listedStatuses(exportListing, filter.status);
     const page = await listExports(context.caller.orgcode, { ...filter, statuses }, limit, cursor.read(next_token));
     return { exports: page.items, next_token: cursor.next(page.lastKey) ?? null };
   },

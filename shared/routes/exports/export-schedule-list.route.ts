@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { listSchedules } from '../../db/export-schedule-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
-import { exportSchedule, scheduleStatuses } from '../../domain/exports/export-schedule';
+import { exportSchedule, scheduleListing, scheduleStatuses } from '../../domain/exports/export-schedule';
+import { listedStatuses } from '../../domain/list-statuses';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -28,7 +29,8 @@ export const exportScheduleListRoute = defineRoute({
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
-    const page = await listSchedules(context.caller.orgcode, filter.status, limit, cursor.read(next_token));
+    const statuses = listedStatuses(scheduleListing, filter.status);
+    const page = await listSchedules(context.caller.orgcode, statuses, limit, cursor.read(next_token));
     return { schedules: page.items, next_token: cursor.next(page.lastKey) ?? null };
   },
 });

@@ -4,6 +4,8 @@ import type { MergedCursor } from '../../db/merged-query';
 import { nextPageToken } from '../../domain/common-schemas';
 import { addresseesOf, inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxListRequest } from '../../domain/inbox/inbox-requests';
+import { lifecycleListing } from '../../domain/lifecycle';
+import { listedStatus } from '../../domain/list-statuses';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
 
@@ -27,7 +29,7 @@ export const inboxListRoute = defineRoute({
     const page = await listInboxItems(
       context.caller.orgcode,
       addressees,
-      { status: filter.status ?? 'current', state: filter.state, kind: filter.kind },
+      { status: listedStatus(lifecycleListing, filter.status), state: filter.state, kind: filter.kind },
       limit,
       cursor.read(next_token),
     );

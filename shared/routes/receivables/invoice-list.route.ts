@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { listInvoices } from '../../db/invoice-repository';
 import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
-import { invoiceSchema, invoiceStatuses } from '../../domain/receivables/invoice';
+import { listedStatuses } from '../../domain/list-statuses';
+import { invoiceListing, invoiceSchema, invoiceStatuses } from '../../domain/receivables/invoice';
 import { orderedRange } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
 import { defineRoute } from '../route-definition';
@@ -36,7 +37,8 @@ export const invoiceListRoute = defineRoute({
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
     const cursor = pageCursor<StartKey>(context, filter);
-    const page = await listInvoices(context.caller.orgcode, filter, limit, cursor.read(next_token));
+    const statuses = listedStatuses(invoiceListing, filter.status);
+    const page = await listInvoices(context.caller.orgcode, { ...filter, statuses }, limit, cursor.read(next_token));
     return { invoices: page.items, next_token: cursor.next(page.lastKey) ?? null };
   },
 });
