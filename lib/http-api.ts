@@ -64,6 +64,10 @@ export class AccountingHttpApi extends Construct {
     });
     const { environment } = props.bindings;
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+      // Under /aws/vendedlogs/ API Gateway needs no entry in the account's one CloudWatch Logs resource policy
+      // (5,120 characters, shared by every service of the region); with another name it appends one, and the
+      // stage fails to create once that policy is full (AWS docs: "Enabling logging from AWS services").
+      logGroupName: `/aws/vendedlogs/apigateway/${environment.stackName}/access`,
       retention: environment.logRetention,
       removalPolicy: environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

@@ -1,7 +1,8 @@
-import { Duration, NestedStack } from 'aws-cdk-lib';
+import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -58,6 +59,10 @@ export class OperationalAlarms extends NestedStack {
       displayName: `Accounting service alarms (${environment.name})`,
       enforceSSL: true,
     });
+    // The on-call's subscriptions are made by hand on this topic: a topic deleted with a stack or replaced by a
+    // refactor takes them along, and the pager goes silent without a word. Its logical id is pinned by a test.
+    this.topic.applyRemovalPolicy(environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+    this.allowAlarmsToPublish();
 
     this.alarm('DeadLetters', {
       alarmDescription:
@@ -123,6 +128,30 @@ export class OperationalAlarms extends NestedStack {
       // A publisher that fails or does not run reports nothing, and meanwhile the outbox ages.
       treatMissingData: cloudwatch.TreatMissingData.BREACHING,
     });
+  }
+
+  /**
+   * An alarm action publishes as CloudWatch itself, which the topic policy must
+   * allow (SnsAction grants nothing, and enforceSSL leaves a policy that only
+   * denies): without this statement every alarm fails to notify ("not authorized
+   * to perform: SNS:Publish" in its history). Only this account's alarms of this
+   * environment may publish (AWS's confused-deputy guidance: aws:SourceAccount
+   * and aws:SourceArn).
+   */
+  private allowAlarmsToPublish(): void {
+    const { account, region, partition } = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowThisEnvironmentsAlarmsToPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:${this.alarmNamePrefix}-*` },
+        },
+      }),
+    );
   }
 
   private alarm(

@@ -54,6 +54,9 @@ function synthesized(name: DeploymentEnvironmentName) {
   return { stack, template, alarms, ofType, withUsageMetersOfType };
 }
 
+/** The alarm topic's logical id in its nested stack: a change replaces the topic and drops the on-call's subscriptions. */
+const alarmTopicLogicalId = 'TopicBFC7AF6E';
+
 let prod: ReturnType<typeof synthesized>;
 let dev: ReturnType<typeof synthesized>;
 beforeAll(() => {
@@ -139,6 +142,16 @@ describe('the API stage', () => {
       status: '$context.status',
     });
     expect(Object.values(format).filter((variable) => /header|authorization/i.test(variable))).toEqual([]);
+  });
+
+  // A log group outside /aws/vendedlogs/ makes API Gateway append it to the account's shared CloudWatch Logs
+  // resource policy (5,120 characters, 10 per region); once full, the stage fails to create (AWS docs, "Enabling
+  // logging from AWS services": log groups whose names start with /aws/vendedlogs/ need no policy entry).
+  it.each(['dev', 'prod'] as const)('names the access log group of %s under /aws/vendedlogs/, one per environment', (name) => {
+    const [group] = (name === 'prod' ? prod : dev).ofType('AWS::Logs::LogGroup').filter((resource) =>
+      String(resource.Properties.LogGroupName ?? '').includes('/access'),
+    );
+    expect(group!.Properties.LogGroupName).toBe(`/aws/vendedlogs/apigateway/${deploymentEnvironments[name].stackName}/access`);
   });
 
   it('logs the export bucket\'s access to a bucket of its own', () => {
@@ -234,6 +247,34 @@ describe('alarms', () => {
       expect(alarm.Properties.OKActions).toEqual(alarm.Properties.AlarmActions);
     }
     prod.alarms.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  // CloudWatch publishes an alarm's notification as cloudwatch.amazonaws.com, which the topic's policy must allow
+  // (AWS docs, "Using Amazon CloudWatch alarms": Amazon SNS topic access policy for alarm actions).
+  it('let CloudWatch publish to the topic, only for alarms of this account and environment, over TLS', () => {
+    const [policy] = Object.values(prod.alarms.findResources('AWS::SNS::TopicPolicy')).map((resource) => resource.Properties);
+    const statements = policy!.PolicyDocument.Statement as Array<Record<string, any>>;
+    const allow = statements.filter((statement) => statement.Effect === 'Allow');
+
+    expect(allow).toHaveLength(1);
+    expect(allow[0]).toMatchObject({
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Condition: {
+        StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        ArnLike: { 'aws:SourceArn': { 'Fn::Join': ['', expect.arrayContaining([':alarm:AccountingService-prod-*'])] } },
+      },
+    });
+    expect(statements.filter((statement) => statement.Effect === 'Deny')).toEqual([
+      expect.objectContaining({ Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    ]);
+  });
+
+  it('keep the topic, under the same logical id, through a redeploy, and in prod through a destroy, so its subscriptions stay', () => {
+    const topics = (template: typeof prod.alarms) => template.findResources('AWS::SNS::Topic');
+    expect(Object.keys(topics(prod.alarms))).toEqual([alarmTopicLogicalId]);
+    expect(Object.values(topics(prod.alarms))[0]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(Object.keys(topics(dev.alarms))).toEqual([alarmTopicLogicalId]);
   });
 });
 
