@@ -3,12 +3,14 @@ import { localApiClientConfig } from '../../shared/local/environment';
 import type { UsageRollupRun } from '../../shared/rollups/usage-rollup';
 import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { seedObjects } from '../support/storage-seed';
 import { costCentreA, todayUtc, wholeDay } from '../support/usage-days';
 
 /**
  * The usage rollup's operator function (the admin CLI's path) over a past day
  * of storage usage, and what its routes and functions refuse
- * (docs/decisions.md: Usage rollups). A day of calls is in usage-rollups.test.ts.
+ * (docs/decisions.md: Usage rollups), and a resource measured twice in a day
+ * counted once. A day of calls is in usage-rollups.test.ts.
  */
 
 let api: LocalApi;
@@ -58,6 +60,50 @@ describe('a past day of storage usage, re-run by the operator', () => {
 
     expect(rerun.days).toEqual([{ dt: pastDay, orgs: 1, records: 4, removed: 0 }]);
     expect(rerunRecords).toEqual(records.map((record: any) => ({ ...record, run_id: rerun.run_id, revision: 2, updated_at: expect.any(String) })));
+  });
+
+  it('counts a prefix a client recorded and the reconcile then measured once, by the later measurement', async () => {
+    const day = '2024-06-12';
+    const orgcode = uniqueOrgcode('USR');
+    const writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
+    const reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
+    const prefixes = await seedObjects(orgcode, 6);
+    const requestContext = { orgcode, actor: 'storage-meter', context_source: 'api_key' };
+    // The client names the prefix relative to the organisation's root, the reconcile as `orgs/<ORG>/exports/`.
+    const usage = {
+      resource_type: 'object_store',
+      resource_ref: 'exports/',
+      service: 'accounting',
+      bytes: 52_428_800,
+      object_count: 120,
+      cccode: costCentreA,
+      window: wholeDay(day),
+    };
+    expect((await post('/storage/usage/record', { usage, reason: 'measured', source_refs: [], request_context: requestContext }, writer)).status).toBe(200);
+    let cursor: unknown = null;
+    do {
+      const answer = await post('/storage/usage/reconcile', { ...wholeDay(day), limit: 100, cursor }, writer);
+      expect(answer.status).toBe(200);
+      cursor = answer.body.data.next_cursor;
+    } while (cursor);
+
+    await operatorRun({ dt: day, orgcode });
+
+    const records = (await post('/usage/rollup/list', { from_dt: day, to_dt: day }, reader)).body.data.rollups;
+    const usages = (await post('/storage/usage/list', { ...wholeDay(day), limit: 100 }, reader)).body.data.usages;
+    const reconciled = usages.filter((record: any) => record.usage_id.startsWith('stur_'));
+    const exportsPrefix = `orgs/${orgcode}/exports/`;
+    expect(reconciled.find((record: any) => record.resource_ref === exportsPrefix)).toMatchObject({ bytes: prefixes[exportsPrefix]!.bytes });
+    // The reconcile measured the client's record among the table's items too: cost centre A's, as the record carries it.
+    const reconciledBytes = (cccode: string | null) =>
+      reconciled
+        .filter((record: any) => cccode === 'org' || (record.cccode ?? null) === cccode)
+        .reduce((total: number, record: any) => total + record.bytes, 0);
+    expect(records.map((record: any) => [...subjectOf(record), record.source_stats.bytes])).toEqual([
+      ['accounting', 'cccode', costCentreA, reconciledBytes(costCentreA)],
+      ['accounting', 'unattributed', null, reconciledBytes(null)],
+      ['accounting', 'org', null, reconciledBytes('org')],
+    ]);
   });
 
   it('refuses a day that has not ended, a range backwards or longer than 31 days, and a malformed day', async () => {

@@ -1,5 +1,5 @@
 import type { UsageTotals } from '../../shared/domain/rollups/usage-rollup';
-import { UsageTally } from '../../shared/domain/rollups/usage-tally';
+import { type StoredUsage, UsageTally } from '../../shared/domain/rollups/usage-tally';
 
 const day = '2026-11-20';
 const usage = (counts: Partial<UsageTotals>): UsageTotals => ({
@@ -10,6 +10,16 @@ const usage = (counts: Partial<UsageTotals>): UsageTotals => ({
   bandwidth_out_bytes: 0,
   errors: 0,
   ...counts,
+});
+/** A storage usage record of the day: a resource of its own unless `reading` says otherwise. */
+let readings = 0;
+const stored = (reading: Partial<StoredUsage> & Pick<StoredUsage, 'service' | 'bytes'>): StoredUsage => ({
+  orgcode: 'ACME',
+  usage_id: `stu_${(readings += 1)}`,
+  resource_type: 'object_store',
+  resource_ref: `orgs/ACME/prefix-${readings}/`,
+  recorded_at: `${day}T12:00:00.000Z`,
+  ...reading,
 });
 const subjectOf = (figure: { service: string; scope: string; cccode?: string }) => `${figure.service} ${figure.scope} ${figure.cccode ?? ''}`.trim();
 
@@ -59,9 +69,9 @@ describe('the usage tally of a day', () => {
   it('gives a service with storage only its records with no usage, each part rounding its bytes and the organisation summing the parts', () => {
     const tally = new UsageTally(day);
 
-    tally.addStorage({ service: 'media', cccode: 'AAAA-0000-0001', bytes: 0.5, object_count: 2 });
-    tally.addStorage({ service: 'media', bytes: 0.5, object_count: 1 });
-    tally.addStorage({ service: 'media', cccode: 'AAAA-0000-0001', bytes: 1024.25 });
+    tally.addStorage(stored({ service: 'media', cccode: 'AAAA-0000-0001', bytes: 0.5, object_count: 2 }));
+    tally.addStorage(stored({ service: 'media', bytes: 0.5, object_count: 1 }));
+    tally.addStorage(stored({ service: 'media', cccode: 'AAAA-0000-0001', bytes: 1024.25 }));
     tally.addMeter({ cccode: '-', surface: '/event/get', totals: usage({ api_calls: 1 }) });
 
     const figures = tally.figures();
@@ -73,6 +83,32 @@ describe('the usage tally of a day', () => {
       ['media org', 0, { objects: 3, bytes: 1026, records: 3 }],
     ]);
     expect(figures[4]).toMatchObject({ usage: { totals: usage({}), surfaces: {} }, source_refs: [{ kind: 'storage_usage_day', id: day }] });
+  });
+
+  it("counts each resource once, by its latest reading, under that reading's cost centre", () => {
+    const tally = new UsageTally(day);
+    const exports = { service: 'accounting', resource_type: 'object_store' as const, resource_ref: 'orgs/ACME/exports/' };
+
+    // A client's measurement of the prefix, then the reconcile's of the same prefix, named relative to the organisation's root.
+    tally.addStorage(stored({ ...exports, cccode: 'ABCD-1234-EF56', bytes: 52_428_800, object_count: 120, recorded_at: `${day}T09:00:00.000Z` }));
+    tally.addStorage(stored({ ...exports, resource_ref: 'exports/', bytes: 2_262, object_count: 2, measured_at: `${day}T10:00:00.000Z` }));
+    // Measured earlier, recorded later: the reconcile's measurement stays the latest.
+    tally.addStorage(stored({ ...exports, bytes: 1, measured_at: `${day}T08:00:00.000Z`, recorded_at: `${day}T11:00:00.000Z` }));
+    // A table's cost centres are resources of their own; one cost centre's two readings, the later counting.
+    const table = { service: 'accounting', resource_type: 'table_store' as const, resource_ref: 'accounting-table' };
+    tally.addStorage(stored({ ...table, cccode: 'ABCD-1234-EF56', bytes: 100, measured_at: `${day}T10:00:00.000Z` }));
+    tally.addStorage(stored({ ...table, cccode: 'ABCD-1234-EF56', bytes: 300, measured_at: `${day}T10:00:01.000Z` }));
+    tally.addStorage(stored({ ...table, bytes: 30_000, measured_at: `${day}T10:00:00.000Z` }));
+    // Another service's prefix of the same name is another resource.
+    tally.addStorage(stored({ ...exports, service: 'media', bytes: 7 }));
+
+    expect(tally.figures().map((figure) => [subjectOf(figure), figure.source_stats])).toEqual([
+      ['accounting cccode ABCD-1234-EF56', { objects: 0, bytes: 300, records: 1 }],
+      ['accounting unattributed', { objects: 2, bytes: 32_262, records: 2 }],
+      ['accounting org', { objects: 2, bytes: 32_562, records: 3 }],
+      ['media unattributed', { objects: 0, bytes: 7, records: 1 }],
+      ['media org', { objects: 0, bytes: 7, records: 1 }],
+    ]);
   });
 
   it('has no figures for a day with nothing', () => {

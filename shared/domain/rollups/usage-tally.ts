@@ -1,4 +1,5 @@
 import type { SourceRef } from '../common-schemas';
+import { type StorageReading, isLaterReading, storageResourceKey } from '../usage/storage-resource';
 import {
   type UsageRollupSubject,
   type UsageTotals,
@@ -15,10 +16,8 @@ export interface MeteredUsage {
   totals: UsageTotals;
 }
 
-/** The fields of a storage usage record the rollup reads. */
-export interface StoredUsage {
-  service: string;
-  cccode?: string;
+/** The fields of a storage usage record the rollup reads: what it measured, when, and its figures. */
+export interface StoredUsage extends StorageReading {
   bytes: number;
   object_count?: number;
 }
@@ -73,12 +72,14 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * Sums one organisation's day into usage figures per service and scope: the
  * call meters count for this service, by their cost centre; storage usage
- * records for their own service, by theirs. A service's org-wide figure is the
+ * records for their own service, by theirs, each resource once. A service's org-wide figure is the
  * sum of its cost centres' and its unattributed figures, field by field
  * (bytes too, each part's rounded first), so the parts always add up to it.
  */
 export class UsageTally {
   private readonly parts = new Map<string, Running>();
+  /** The latest reading of each resource so far, in the order each resource was first read. */
+  private readonly latestReadings = new Map<string, StoredUsage>();
 
   constructor(private readonly dt: string) {}
 
@@ -90,17 +91,24 @@ export class UsageTally {
     running.metered = true;
   }
 
-  /** Storage records are added in the order they are listed, so their byte sums (numbers, not only integers) are the same on every run. */
+  /**
+   * A storage record of the day: of several readings of one resource
+   * (../usage/storage-resource.ts) only the latest counts, under its own cost
+   * centre. Records are added in the order they are listed, and resources
+   * counted in the order first read, so byte sums (numbers, not only
+   * integers) are the same on every run.
+   */
   addStorage(usage: StoredUsage): void {
-    const running = this.running(usage.service, usage.cccode);
-    running.objects += usage.object_count ?? 0;
-    running.bytes += usage.bytes;
-    running.records += 1;
-    running.stored = true;
+    const resource = storageResourceKey(usage);
+    const counted = this.latestReadings.get(resource);
+    if (!counted || isLaterReading(usage, counted)) this.latestReadings.set(resource, usage);
   }
 
   /** Every service's figures (services in code order): its cost centres' (in code order), its unattributed one, then its org-wide one. */
   figures(): UsageFigure[] {
+    // Counted once, so a second call answers the same.
+    for (const usage of this.latestReadings.values()) this.countStorage(usage);
+    this.latestReadings.clear();
     const services = new Map<string, Running[]>();
     for (const running of this.parts.values()) {
       services.set(running.subject.service, [...(services.get(running.subject.service) ?? []), running]);
@@ -112,6 +120,14 @@ export class UsageTally {
         parts.sort((a, b) => byCodeUnits(a.subject.cccode ?? lastly, b.subject.cccode ?? lastly));
         return [...parts, orgWide(service, parts)].map((running) => this.figureOf(running));
       });
+  }
+
+  private countStorage(usage: StoredUsage): void {
+    const running = this.running(usage.service, usage.cccode);
+    running.objects += usage.object_count ?? 0;
+    running.bytes += usage.bytes;
+    running.records += 1;
+    running.stored = true;
   }
 
   private running(service: string, cccode: string | undefined): Running {
