@@ -1,7 +1,9 @@
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { cacheFlatRule } from '../support/commissions';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import * as orders from '../support/fixtures/orders';
+import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * The ledger's consumers (docs/decisions.md: Ledger of incoming events) through
@@ -11,90 +13,33 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * payment and commission the other consumers make of them.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let reader: Record<string, string>;
+const stack = useStack();
+const org = useOrg('LGR', { reader: { roles: ['acct_view', 'ar_admin'] } });
 
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+const orderPlaced = (orderId: string, overrides: Record<string, unknown> = {}) => orders.orderPlaced(org.orgcode, orderId, overrides);
+const orderCancelled = (orderId: string, overrides: Record<string, unknown> = {}) => orders.orderCancelled(org.orgcode, orderId, overrides);
+const tenderCaptured = (tenderId: string, orderId: string, overrides: Record<string, unknown> = {}) =>
+  orders.tenderCaptured(org.orgcode, tenderId, orderId, overrides);
 
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('LGR');
-  reader = await callerHeaders({ orgcode, roles: ['acct_view', 'ar_admin'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
-
-/** 2 x 150.25 chairs and 3 x 10.01 lamps: 330.53 and 22 tax, 352.53 in all, paid at the till (no terms, no associate). */
-function orderPlaced(orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    orgcode,
-    order_id: orderId,
-    customer_id: 'cust_ledger',
-    placed_at: '2026-11-02T10:00:00Z',
-    currency: 'USD',
-    lines: [
-      { sku: 'CHAIR', quantity: 2, unit_amount: 150.25, tax_amount: 20 },
-      { sku: 'LAMP', quantity: 3, unit_amount: 10.01, tax_amount: 2 },
-    ],
-    subtotal: 330.53,
-    tax_total: 22,
-    total: 352.53,
-    ...overrides,
-  };
-}
-
-const orderCancelled = (orderId: string, overrides: Record<string, unknown> = {}) => ({
-  orgcode,
-  order_id: orderId,
-  cancelled_at: '2026-11-05T09:00:00Z',
-  ...overrides,
-});
-
-const tenderCaptured = (tenderId: string, orderId: string, overrides: Record<string, unknown> = {}) => ({
-  orgcode,
-  tender_id: tenderId,
-  order_id: orderId,
-  amount: { currency: 'USD', amount: 100.01 },
-  method: 'gift_card',
-  captured_at: '2026-11-03T09:30:00Z',
-  ...overrides,
-});
-
-const placeOrder = (detail: Record<string, unknown>) => deliverEvent('retail.orders', 'order.placed', detail);
-const cancelOrder = (detail: Record<string, unknown>) => deliverEvent('retail.orders', 'order.cancelled', detail);
-const captureTender = (detail: Record<string, unknown>) => deliverEvent('retail.payments', 'tender.captured', detail);
+const placeOrder = (detail: Record<string, unknown>) => org.deliver('retail.orders', 'order.placed', detail);
+const cancelOrder = (detail: Record<string, unknown>) => org.deliver('retail.orders', 'order.cancelled', detail);
+const captureTender = (detail: Record<string, unknown>) => org.deliver('retail.payments', 'tender.captured', detail);
 
 const ledgerConsumers = ['order-placed-ledger', 'order-cancelled-ledger', 'tender-captured-ledger'];
 /** Delivers and expects the ledger's consumer to have succeeded; returns its result. */
-const recorded = (delivery: ReturnType<typeof deliverEvent>) => succeededWith(delivery, ledgerConsumers);
+const recorded = (delivery: ReturnType<typeof org.deliver>) => succeededWith(delivery, ledgerConsumers);
 
-async function getEvent(eventId: string, headers = reader): Promise<HttpResult> {
-  return post('/event/get', { event_id: eventId }, headers);
-}
+const getEvent = (eventId: string, headers = org.headers.reader) => post('/event/get', { event_id: eventId }, headers);
 
-async function eventsOfType(eventType: string): Promise<any[]> {
-  const all: any[] = [];
-  let token: string | null = null;
-  do {
-    const page: HttpResult = await post('/event/list', { event_types: [eventType], limit: 50, next_token: token ?? undefined }, reader);
-    expect(page.status).toBe(200);
-    all.push(...page.body.data.events);
-    token = page.body.data.next_token;
-  } while (token);
-  return all;
-}
+const eventsOfType = (eventType: string) => org.listAll('reader', '/event/list', { event_types: [eventType], limit: 50 }, 'events');
 
 async function lineage(kind: string, id: string): Promise<any[]> {
-  const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, reader);
+  const page = await org.post('reader', '/lineage/list', { source_ref: { kind, id }, limit: 50 });
   expect(page.status).toBe(200);
   return page.body.data.lineage;
 }
 
-const system = (eventType: string) => ({ orgcode, actor: `event:${eventType}`, context_source: 'system' });
+const system = (eventType: string) => ({ orgcode: org.orgcode, actor: `event:${eventType}`, context_source: 'system' });
 
 describe('once per business key', () => {
   it.each([
@@ -181,7 +126,7 @@ describe('what an entry holds', () => {
     expect(got.status).toBe(200);
     expect(got.body.data.event).toEqual({
       event_id: result.event_id,
-      orgcode,
+      orgcode: org.orgcode,
       event_type: 'order.placed',
       occurred_at: '2026-11-02T10:00:00.000Z',
       amount: { currency: 'USD', amount: 352.53 },
@@ -225,7 +170,7 @@ describe('what an entry holds', () => {
 
     expect((await getEvent(eventId)).body.data.event).toEqual({
       event_id: ledgerEventId('tender.captured', tenderId),
-      orgcode,
+      orgcode: org.orgcode,
       event_type: 'tender.captured',
       occurred_at: '2026-11-03T09:30:00.000Z',
       amount: { currency: 'USD', amount: 100.01 },
@@ -252,7 +197,7 @@ describe('what an entry holds', () => {
 
     expect((await getEvent(first.event_id)).body.data.event).toEqual({
       event_id: ledgerEventId('order.cancelled', withReason),
-      orgcode,
+      orgcode: org.orgcode,
       event_type: 'order.cancelled',
       occurred_at: '2026-11-05T09:00:00.000Z',
       reason: 'Customer changed their mind',
@@ -266,17 +211,7 @@ describe('what an entry holds', () => {
 
 describe('beside the other consumers of the same events', () => {
   it('records an order on terms by an associate while it is invoiced and commissioned, and its tender while it is applied', async () => {
-    await succeededWith(
-      deliverEvent('retail.pricing', 'commission.rule.set', {
-        orgcode,
-        rule_id: 'rule_all',
-        name: 'Floor staff',
-        status: 'active',
-        rate_bps: 500,
-        effective_from: '2026-01-01T00:00:00Z',
-        revision: 1,
-      }),
-    );
+    await cacheFlatRule(org.orgcode);
     const orderId = fresh('ord');
     const tenderId = fresh('tnd');
 
@@ -294,12 +229,12 @@ describe('beside the other consumers of the same events', () => {
     ]);
     const orderLinks = (await lineage('order', orderId)).map((link) => link.event_type).sort();
     expect(orderLinks).toEqual(['commission.accrued', 'invoice.issued', 'invoice.payment_applied', 'order.placed', 'tender.captured']);
-    const commissions = await post('/commission/list', { order_id: orderId }, reader);
+    const commissions = await org.post('reader', '/commission/list', { order_id: orderId });
     expect(commissions.body.data.commissions).toEqual([expect.objectContaining({ status: 'accrued', amount: 16.53 })]);
   });
 
   it('records an order whose invoice fails, and dead-letters only the ledger when its entry cannot be written', async () => {
-    const writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
+    const writer = await org.issue({ actor: 'tester', roles: ['acct_export_admin'] });
     const onTerms = { payment_terms: { type: 'net', net_days: 30 } };
     const wrongTotal = fresh('ord');
     const idTaken = fresh('ord');
@@ -312,7 +247,7 @@ describe('beside the other consumers of the same events', () => {
         occurred_at: '2026-11-01T00:00:00Z',
         reason: 'A note recorded by hand',
         source_refs: [],
-        request_context: { orgcode, actor: 'tester', context_source: 'api_key' },
+        request_context: org.requestContext(),
       },
       writer,
     );
@@ -329,13 +264,13 @@ describe('beside the other consumers of the same events', () => {
     ]);
     expect((await getEvent(ledgerEventId('order.placed', wrongTotal))).body.data.event.amount).toEqual({ currency: 'USD', amount: 999 });
     expect(await succeededWith(ledgerFailed, ['order-placed'])).toMatchObject({ outcome: 'invoiced' });
-    expect(await deadLetterReason(ledgerFailed, api.consumers, ['order-placed-ledger'])).toMatch(/already exists/);
+    expect(await deadLetterReason(ledgerFailed, stack.api.consumers, ['order-placed-ledger'])).toMatch(/already exists/);
     expect((await getEvent(ledgerEventId('order.placed', idTaken))).body.data.event.event_type).toBe('order.annotated');
   });
 });
 
 describe('malformed events', () => {
-  const deadLettered = (delivery: ReturnType<typeof deliverEvent>) => deadLetterReason(delivery, api.consumers, ledgerConsumers);
+  const deadLettered = (delivery: ReturnType<typeof org.deliver>) => deadLetterReason(delivery, stack.api.consumers, ledgerConsumers);
 
   it('dead-letters each event with the reason, and records nothing', async () => {
     const orderId = fresh('ord');
@@ -365,10 +300,10 @@ describe('tenant isolation', () => {
   it("shows another organisation's caller none of this organisation's ledger", async () => {
     const orderId = fresh('ord');
     const { event_id: eventId } = await recorded(placeOrder(orderPlaced(orderId)));
-    const other = await callerHeaders({ orgcode: uniqueOrgcode('LGX'), roles: ['acct_view', 'finance_audit'] });
+    const other = await createOrg('LGX', { auditor: { roles: ['acct_view', 'finance_audit'] } });
 
-    const notFound = await getEvent(eventId, other);
-    const otherLineage = await post('/lineage/list', { source_ref: { kind: 'order', id: orderId }, limit: 50 }, other);
+    const notFound = await getEvent(eventId, other.headers.auditor);
+    const otherLineage = await other.post('auditor', '/lineage/list', { source_ref: { kind: 'order', id: orderId }, limit: 50 });
 
     expect([notFound.status, notFound.body.error.major.tag]).toEqual([404, 'not-found']);
     expect(otherLineage.body.data.lineage).toEqual([]);
