@@ -6,7 +6,7 @@ import {
   startEventConsumers,
 } from '../../shared/local/event-consumers';
 import type { LambdaHandler } from '../../shared/local/handler-loader';
-import { deliverEvent, type LocalApi, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
 
 /** A consumer definition as the registry holds one. */
 function consumer(name: string, source: string, detailType: string): ConsumerFunctionDefinition {
@@ -316,25 +316,21 @@ describe('local event consumers', () => {
 });
 
 describe('the local stack', () => {
-  let api: LocalApi;
-
-  beforeAll(async () => {
-    api = await startLocalApi();
-  });
-  afterAll(() => api.close());
+  const stack = useStack();
+  const org = useOrg('EVC', {});
 
   it('routes an event put with the EventBridge SDK to the registry consumers its pattern names', async () => {
-    const reached = await deliverEvent('retail.payments', 'tender.captured', { tender_id: 'tnd_1' }, 'ACME');
+    const reached = await org.deliver('retail.payments', 'tender.captured', { tender_id: 'tnd_1' });
 
     expect(reached.map(({ consumer, event }) => ({ consumer, detail: event.detail }))).toEqual([
-      { consumer: 'tender-captured', detail: { tender_id: 'tnd_1', orgcode: 'ACME' } },
-      { consumer: 'tender-captured-ledger', detail: { tender_id: 'tnd_1', orgcode: 'ACME' } },
+      { consumer: 'tender-captured', detail: { tender_id: 'tnd_1', orgcode: org.orgcode } },
+      { consumer: 'tender-captured-ledger', detail: { tender_id: 'tnd_1', orgcode: org.orgcode } },
     ]);
     const orderPlacedFields = { source: 'retail.orders', 'detail-type': 'order.placed' };
-    expect(api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed', 'order-placed-commission', 'order-placed-ledger']);
+    expect(stack.api.consumers.consumersOf(orderPlacedFields)).toEqual(['order-placed', 'order-placed-commission', 'order-placed-ledger']);
   });
 
   it('resolves with no outcome for an event no consumer takes', async () => {
-    await expect(deliverEvent('retail.inventory', 'stock.counted', {}, 'ACME')).resolves.toEqual([]);
+    await expect(org.deliver('retail.inventory', 'stock.counted', {})).resolves.toEqual([]);
   });
 });
