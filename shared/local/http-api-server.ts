@@ -58,7 +58,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<RunningServ
   async function answer(request: IncomingMessage): Promise<HttpResponse> {
     const url = request.url ?? '/';
     const rawPath = url.split('?')[0] ?? '/';
-    const docsPage = request.method === 'GET' ? docs(rawPath) : undefined;
+    const docsPage = request.method === 'GET' ? docs(rawPath, `http://${request.headers.host ?? '127.0.0.1'}`) : undefined;
     if (docsPage) {
       request.resume();
       return docsPage;

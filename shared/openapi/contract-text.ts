@@ -1,20 +1,50 @@
 import { errorTags } from '../http/envelope-schemas';
 import { maxBodyBytes } from '../http/http-handler';
+import { type JsonSchema, propertyNames } from './json-schemas';
 
 /**
  * The prose of the OpenAPI document: what holds for every operation, written
  * once here so each operation only says what is its own.
  */
+/**
+ * What each family of routes (a route's `family`, the document's tags) is
+ * for: the tags' descriptions and the overview of the document's description.
+ */
+export const familyDescriptions: Record<string, string> = {
+  events:
+    'The ledger: immutable financial events (orders, tenders, invoices, commissions, and those recorded over the API), read one by one, listed, traced to their source records (lineage) and totalled over a window (reconcile).',
+  exports:
+    'Exports of the ledger to ERPs: files of a window of events (JSON lines or CSV) built in batches in the background, their delivery recorded, batches repaired, and schedules that export every slot of a cadence.',
+  receivables:
+    "Accounts receivable: invoices of orders sold on terms, the payments applied to them, and each customer's balance, statement and aging.",
+  commissions:
+    "Associates' commissions on the orders they sold, rated by the rules the pricing service sets: splits, adjustments, payouts and statements.",
+  usage: "The organisation's storage usage: measurements recorded over the API or by the reconcile, which reads the objects and table items it holds.",
+  rollups:
+    'Daily rollups computed after each UTC day: financial (sales by channel, tenders by method, tax by jurisdiction, receivables by aging bucket) and usage (calls, records, bytes and storage per service and cost centre).',
+  comments: 'Comments on any record of the organisation, with revisions, replies, attachments, hashtags and mentions.',
+  inbox: "Each user's and team's inbox: notices of mentions, replies, finished exports and failures, and items put there by other services.",
+};
+
+/** Answers API Gateway gives itself, before any function runs: never the service's envelope. */
+export const gatewayAnswers = [
+  '`404 {"message":"Not Found"}` for a path that is no route or a method other than POST',
+  '`413 {"message":"Request Entity Too Large"}` for a body over the HTTP API\'s 10 MB',
+  '`429 {"message":"Too Many Requests"}` past the API\'s throttle',
+];
+
 export const apiDescription = [
-  'The accounting / ERP-readiness layer of the multi-tenant retail platform: an immutable ledger of',
-  'financial events per organisation, its exports to ERPs, and accounts receivable.',
+  'The accounting / ERP-readiness layer of the multi-tenant retail platform. Its routes, by family',
+  '(the tags below):',
+  '',
+  ...Object.entries(familyDescriptions).map(([family, description]) => `- **${family}**: ${description}`),
   '',
   '## Calls',
   '',
   `Every operation is \`POST /accounting/<path>\` with a JSON object body of at most ${maxBodyBytes / 1024} KB`,
   '(an empty body counts as `{}`). A field the operation does not declare is a validation error naming',
-  'it. `request_context` is accepted everywhere; when present it must be complete and name the',
-  "caller's organisation.",
+  'it. `request_context` is required where an operation says so (the writes whose records carry it)',
+  "and optional elsewhere; when present it must be complete and name the caller's organisation.",
   '',
   '## Authentication',
   '',
@@ -35,6 +65,9 @@ export const apiDescription = [
   'succeed later. A validation error lists `error.details.issues` (`{path, message}` per field).',
   '`stats` names the caller only once its credential is verified. Every answer has an `x-request-id`',
   'header, also in `stats.request_id`.',
+  '',
+  'API Gateway answers some calls itself, before the service sees them, with its own body and no',
+  `envelope: ${gatewayAnswers.join('; ')}.`,
   '',
   '## Idempotency',
   '',
@@ -81,4 +114,15 @@ export function errorStatusDescription(status: number): string {
     .filter(([, statuses]) => (statuses as readonly number[]).includes(status))
     .map(([tag]) => `\`${tag}\``);
   return `${tags.join(' or ')}: ${statusMeaning[status] ?? ''}`;
+}
+
+/**
+ * Where `request_context` stands in a route's request, read from its schema
+ * (so never a list kept by hand): required, optional, or not taken.
+ */
+export function requestContextRule(request: JsonSchema): string | undefined {
+  if (!propertyNames(request).has('request_context')) return undefined;
+  return (request.required ?? []).includes('request_context')
+    ? '`request_context` is required: the complete context of the call, naming the organisation of `x-orgcode`.'
+    : '`request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.';
 }

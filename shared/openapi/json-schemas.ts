@@ -33,6 +33,9 @@ function embedded(schema: JsonSchema): JsonSchema {
 /**
  * Options of every conversion. Zod writes both `format: date-time` and its own
  * long regex for each date-time; the format says it, so the regex is dropped.
+ * A record over an enum of keys (the aging buckets) comes out as `required`
+ * keys with no `properties`; each key is declared with the record's value
+ * schema, so the required properties are defined where tools look for them.
  */
 function conversion(io: 'input' | 'output') {
   return {
@@ -40,6 +43,10 @@ function conversion(io: 'input' | 'output') {
     unrepresentable: 'any',
     override: ({ jsonSchema }: { jsonSchema: JsonSchema }) => {
       if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+      const values = jsonSchema.additionalProperties;
+      if (jsonSchema.required && !jsonSchema.properties && typeof values === 'object') {
+        jsonSchema.properties = Object.fromEntries(jsonSchema.required.map((key) => [key, values]));
+      }
     },
   } as const;
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { HttpResponse } from '../local/http-api-response';
 import { packageVersion, projectRoot } from '../local/project-root';
 import { httpRoutes } from '../routes/registry';
-import { openApiJson } from './openapi-document';
+import { deployedServer, openApiDocument } from './openapi-document';
 
 /** Where the local server answers with the document and with its browsable reference. */
 export const openApiPath = '/openapi.json';
@@ -44,14 +44,20 @@ function ok(contentType: string, body: Buffer): HttpResponse {
  * The local server's GET pages: `/openapi.json`, generated from the registry
  * when the server starts, and `/docs`, Swagger UI served from node_modules.
  * Local conveniences only: the deployed HTTP API has the POST routes alone.
- * Answers undefined for any other path.
+ * The document served names `origin` (the server's own, as the request
+ * reached it) as its first server, so the page's "Try it out" calls this
+ * local stack whatever its port. Answers undefined for any other path.
  */
-export function localDocs(): (path: string) => HttpResponse | undefined {
+export function localDocs(): (path: string, origin: string) => HttpResponse | undefined {
   const root = projectRoot();
-  const document = Buffer.from(openApiJson(httpRoutes, { version: packageVersion(root) }));
+  const document = openApiDocument(httpRoutes, { version: packageVersion(root) });
+  const servedFrom = (origin: string) => {
+    const thisStack = { url: origin, description: 'This local stack, which serves this page' };
+    return Buffer.from(JSON.stringify({ ...document, servers: [thisStack, deployedServer] }, null, 2));
+  };
   const swaggerUi = dirname(createRequire(join(root, 'package.json')).resolve('swagger-ui-dist/package.json'));
-  return (path) => {
-    if (path === openApiPath) return ok('application/json', document);
+  return (path, origin) => {
+    if (path === openApiPath) return ok('application/json', servedFrom(origin));
     if (path === docsPath) return ok('text/html; charset=utf-8', Buffer.from(page));
     const asset = path.startsWith(`${docsPath}/`) ? path.slice(docsPath.length + 1) : '';
     const contentType = assetTypes[asset];

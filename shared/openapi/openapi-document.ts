@@ -6,10 +6,14 @@ import {
   apiDescription,
   commonErrorStatuses,
   errorStatusDescription,
+  familyDescriptions,
   idempotencyErrorStatus,
+  requestContextRule,
   revisionRequiredErrorStatus,
 } from './contract-text';
+import { errorExample } from './error-examples';
 import { componentRef, envelopeJsonSchemas, inputJsonSchema, type JsonSchema, propertyNames } from './json-schemas';
+import { responseExample } from './response-examples';
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, { post: OpenApiOperation }> };
 
@@ -70,7 +74,7 @@ function errorResponses() {
       {
         description: errorStatusDescription(status),
         headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
-        content: { [json]: { schema: { $ref: componentRef('ErrorEnvelope') } } },
+        content: { [json]: { schema: { $ref: componentRef('ErrorEnvelope') }, example: errorExample(status) } },
       },
     ]),
   );
@@ -92,9 +96,11 @@ function rolesExtension(route: RouteDefinition) {
   return { roles: [...family.roles], owner: family.owner, ...('apiKeys' in family && { api_keys: true }) };
 }
 
-function operationDescription(route: RouteDefinition, statuses: number[]): string {
+function operationDescription(route: RouteDefinition, request: JsonSchema, statuses: number[]): string {
+  const contextRule = requestContextRule(request);
   return [
     `May be called by ${whoMayCall(route)}.`,
+    ...(contextRule ? ['', contextRule] : []),
     ...(route.idempotent
       ? ['', "Idempotent: send `idempotency_key`; a repeat with the same body answers the first call's `data`."]
       : []),
@@ -110,7 +116,7 @@ function operation(route: RouteDefinition, success: JsonSchema): OpenApiOperatio
   return {
     operationId: route.operation,
     summary: route.summary,
-    description: operationDescription(route, statuses),
+    description: operationDescription(route, request, statuses),
     tags: [route.family],
     'x-roles': rolesExtension(route),
     security: Object.keys(securitySchemes).map((scheme) => ({ [scheme]: [] })),
@@ -120,13 +126,36 @@ function operation(route: RouteDefinition, success: JsonSchema): OpenApiOperatio
       200: {
         description: `Success: the envelope around this operation's \`data\`.`,
         headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
-        content: { [json]: { schema: success } },
+        content: { [json]: { schema: success, example: responseExample(route) } },
       },
       ...Object.fromEntries(
         statuses.map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }]),
       ),
     },
   };
+}
+
+// The package is private (package.json has no license): the document says so rather than leave it open,
+// as SPDX writes a licence of its own (`LicenseRef-`).
+const license = { name: 'Proprietary: for the retail platform and its integrators only', identifier: 'LicenseRef-Proprietary' };
+
+/** A deployed stack's HTTP API; the document's paths carry `/accounting`. */
+export const deployedServer = {
+  url: 'https://{api_id}.execute-api.{region}.amazonaws.com',
+  description: 'A deployed stack: its ApiUrl output without the trailing /accounting',
+  variables: { api_id: { default: 'abc123defg', description: 'The HTTP API id' }, region: { default: 'eu-west-1' } },
+};
+
+/** Where the routes are served: a deployed stack, and the local stack of `npm start` (which serves its page with its own origin first). */
+const servers = [
+  deployedServer,
+  { url: 'http://127.0.0.1:{port}', description: 'The local stack of `npm start` (its PORT)', variables: { port: { default: '3000' } } },
+];
+
+function familyDescription(family: string): string {
+  const description = familyDescriptions[family];
+  if (!description) throw new Error(`Route family ${family} has no description in shared/openapi/contract-text.ts`);
+  return description;
 }
 
 export interface DocumentInfo {
@@ -145,8 +174,9 @@ export function openApiDocument(routes: readonly RouteDefinition[], info: Docume
   const successOf = (route: RouteDefinition) => envelopes.success.get(route.operation) as JsonSchema;
   return {
     openapi: '3.1.0',
-    info: { title: 'Accounting service API', version: info.version, description: apiDescription },
-    tags: [...new Set(routes.map((route) => route.family))].map((name) => ({ name })),
+    info: { title: 'Accounting service API', version: info.version, description: apiDescription, license },
+    servers,
+    tags: [...new Set(routes.map((route) => route.family))].map((name) => ({ name, description: familyDescription(name) })),
     paths: Object.fromEntries(
       routes.map((route) => [`${apiBasePath}${route.path}`, { post: operation(route, successOf(route)) }]),
     ),

@@ -1,5 +1,6 @@
 import { roleFamilies } from '../auth/roles';
-import { dataJsonSchema, type JsonSchema } from '../openapi/json-schemas';
+import { requestContextRule } from '../openapi/contract-text';
+import { dataJsonSchema, inputJsonSchema, type JsonSchema } from '../openapi/json-schemas';
 import type { RouteDefinition } from './route-definition';
 
 /** Who may call a route, as a phrase: "`acct_view`, `finance_audit` or the owner". */
@@ -49,6 +50,13 @@ function dataFields(route: RouteDefinition): string[] {
   ];
 }
 
+/** Whether the route's request requires `request_context`, as its schema says. */
+function requestContextNeed(route: RouteDefinition): string {
+  const request = inputJsonSchema(route.schema);
+  if (!(request.properties ?? {}).request_context) return 'not taken';
+  return (request.required ?? []).includes('request_context') ? 'required' : 'optional';
+}
+
 /** The route reference (docs/routes.md), generated from the registry so it cannot drift. */
 export function routeReference(routes: readonly RouteDefinition[]): string {
   const lines = [
@@ -62,10 +70,11 @@ export function routeReference(routes: readonly RouteDefinition[]): string {
     'generated from the same registry; `npm start` serves it at `/openapi.json` and a browsable',
     'reference at `/docs`.',
     '',
-    '| Path | Operation | Roles | Idempotent |',
-    '|---|---|---|---|',
+    '| Path | Operation | Roles | Idempotent | `request_context` |',
+    '|---|---|---|---|---|',
     ...routes.map(
-      (route) => `| \`${route.path}\` | \`${route.operation}\` | ${whoMayCall(route)} | ${route.idempotent ? 'yes (`idempotency_key`)' : 'no'} |`,
+      (route) =>
+        `| \`${route.path}\` | \`${route.operation}\` | ${whoMayCall(route)} | ${route.idempotent ? 'yes (`idempotency_key`)' : 'no'} | ${requestContextNeed(route)} |`,
     ),
     '',
   ];
@@ -77,6 +86,7 @@ export function routeReference(routes: readonly RouteDefinition[]): string {
       '',
       `Operation \`${route.operation}\`; Lambda \`${route.name}\`; may be called by ${whoMayCall(route)}.`,
       '',
+      ...[requestContextRule(inputJsonSchema(route.schema))].flatMap((rule) => (rule ? [rule, ''] : [])),
       'Example request body:',
       '',
       '```json',

@@ -1,5 +1,7 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
+import { maxBodyBytes } from '../../shared/http/http-handler';
 import { localApiClientConfig } from '../../shared/local/environment';
+import { httpApiBodyLimitBytes } from '../../shared/local/http-api-server';
 import { httpRoutes } from '../../shared/routes/registry';
 import { post, startLocalApi, type LocalApi } from '../support/local-api';
 
@@ -28,14 +30,34 @@ describe('local stack', () => {
     expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('answers a body over the HTTP API limit (10 MB) with 413 and API Gateway\'s own body, and one under it with the envelope', async () => {
+    const send = (bytes: number) =>
+      fetch(`${api.baseUrl}/accounting/event/get`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-orgcode': 'ACME' },
+        body: JSON.stringify({ event_id: 'x'.repeat(bytes - '{"event_id":""}'.length) }),
+      });
+
+    const overGateway = await send(httpApiBodyLimitBytes + 1);
+    const overService = await send(maxBodyBytes + 1);
+
+    expect([overGateway.status, await overGateway.json()]).toEqual([413, { message: 'Request Entity Too Large' }]);
+    expect([overService.status, await overService.json()]).toEqual([
+      400,
+      expect.objectContaining({ success: false, error: expect.objectContaining({ error_code: 'accounting.request_too_large' }) }),
+    ]);
+  });
+
   it('serves the OpenAPI document of the registry at GET /openapi.json (a local convenience)', async () => {
     const response = await fetch(`${api.baseUrl}/openapi.json`);
-    const document = (await response.json()) as { openapi: string; paths: object };
+    const document = (await response.json()) as { openapi: string; paths: object; servers: Array<{ url: string }> };
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toHaveLength(httpRoutes.length);
+    // "Try it out" on the page calls this stack, whatever its port.
+    expect(document.servers[0]?.url).toBe(api.baseUrl);
   });
 
   it('serves the API reference at GET /docs with every script and style from the local server', async () => {

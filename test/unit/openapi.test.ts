@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { roleFamilies } from '../../shared/auth/roles';
 import { packageVersion } from '../../shared/local/project-root';
+import { validate as validateBody } from '../../shared/domain/validation';
+import { errorEnvelopeSchema, successEnvelopeSchema } from '../../shared/http/envelope-schemas';
+import { familyDescriptions } from '../../shared/openapi/contract-text';
 import { type OpenApiOperation, openApiDocument, openApiJson } from '../../shared/openapi/openapi-document';
 import { httpRoutes } from '../../shared/routes/registry';
 import { apiBasePath } from '../../shared/routes/route-definition';
+import { routeReference } from '../../shared/routes/route-docs';
 import { lambdaEntryReach } from '../support/lambda-entries';
 
 const version = packageVersion();
@@ -85,8 +89,9 @@ describe('the OpenAPI document', () => {
       expect(success.properties).toMatchObject({ stats: { $ref: '#/components/schemas/Stats' }, build: { $ref: '#/components/schemas/BuildMeta' } });
       expect(operation.responses['500']).toEqual({ $ref: '#/components/responses/Error500' });
     }
-    // A property only Stats declares: declared once, so no operation inlines the envelope.
-    expect(JSON.stringify(document).match(/"timestamp_utc":/g)?.length).toBe(1);
+    // A property only Stats declares: declared once, so no operation inlines the envelope (examples aside).
+    const withoutExamples = JSON.stringify(document, (key, value) => (key === 'example' ? undefined : value));
+    expect(withoutExamples.match(/"timestamp_utc":/g)?.length).toBe(1);
   });
 
   it('asks for x-orgcode and either credential, and names the roles of each operation', () => {
@@ -103,6 +108,59 @@ describe('the OpenAPI document', () => {
       );
       expect(operation.description).toMatch(/^May be called by /);
     }
+  });
+
+  it("gives every operation a success example its route's response schema accepts, built from its request example", () => {
+    for (const route of httpRoutes) {
+      const success = operationOf(route.operation).responses['200'] as { content: { 'application/json': { example: unknown } } };
+      const example = success.content['application/json'].example;
+      const checked = validateBody(successEnvelopeSchema(route.response), example);
+
+      expect({ route: route.path, issues: checked.success ? [] : checked.issues }).toEqual({ route: route.path, issues: [] });
+      expect(example).toMatchObject({ stats: { call: route.operation, orgcode: 'ACME' } });
+    }
+    const recorded = (operationOf('event.record').responses['200'] as any).content['application/json'].example.data.event;
+    expect(recorded).toMatchObject({ event_type: 'order.placed', occurred_at: '2026-11-20T10:15:00Z', amount: { currency: 'USD', amount: 107.5 } });
+    expect(recorded.event_id).toMatch(/^evt_[0-9A-Z]{26}$/);
+  });
+
+  it('gives every shared error response an example of the error envelope with its own status', () => {
+    for (const [name, response] of Object.entries((document.components as { responses: Record<string, any> }).responses)) {
+      const example = response.content['application/json'].example;
+      const checked = validateBody(errorEnvelopeSchema, example);
+
+      expect({ name, issues: checked.success ? [] : checked.issues }).toEqual({ name, issues: [] });
+      expect(`Error${example.error.http_status}`).toBe(name);
+    }
+  });
+
+  it('says per operation and in docs/routes.md whether request_context is required, as its request schema does', () => {
+    const reference = routeReference(httpRoutes);
+    for (const route of httpRoutes) {
+      const operation = operationOf(route.operation);
+      const request = requestSchemaOf(operation);
+      const required = ((request.required as string[] | undefined) ?? []).includes('request_context');
+      const taken = 'request_context' in (request.properties ?? {});
+
+      expect({ route: route.path, rule: String(operation.description).match(/`request_context` is (required|optional)/)?.[1] }).toEqual({
+        route: route.path,
+        rule: required ? 'required' : taken ? 'optional' : undefined,
+      });
+      const row = reference.split('\n').find((line) => line.startsWith(`| \`${route.path}\` |`));
+      expect({ route: route.path, cell: row?.split(' | ').at(-1) }).toEqual({
+        route: route.path,
+        cell: `${required ? 'required' : taken ? 'optional' : 'not taken'} |`,
+      });
+    }
+    expect(operationOf('event.record').description).toMatch(/`request_context` is required/);
+    expect(operationOf('event.get').description).toMatch(/`request_context` is optional/);
+  });
+
+  it('describes every family of routes, as a tag and in the overview', () => {
+    const families = [...new Set(httpRoutes.map((route) => route.family))];
+
+    expect(document.tags).toEqual(families.map((name) => ({ name, description: familyDescriptions[name] })));
+    for (const family of families) expect((document.info as { description: string }).description).toContain(`- **${family}**: `);
   });
 
   it('is imported by no Lambda entry, so it adds nothing to a function bundle', async () => {
