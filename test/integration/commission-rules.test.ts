@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { listCommissionRules } from '../../shared/db/commission-rule-repository';
 import type { CommissionRule } from '../../shared/domain/commissions/commission-rule';
-import { uniqueOrgcode } from '../support/callers';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
-import { type LocalApi, deliverEvent, startLocalApi } from '../support/local-api';
+import * as rules from '../support/fixtures/commission-rules';
+import { createOrg, useOrg, useStack } from '../support/harness';
 
 /**
  * The commission rule cache (docs/decisions.md: Commission rules) through the
@@ -13,45 +13,24 @@ import { type LocalApi, deliverEvent, startLocalApi } from '../support/local-api
  * There is no read route for rules yet: the cache is read with the repository.
  */
 
-let api: LocalApi;
-let orgcode: string;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(() => {
-  orgcode = uniqueOrgcode('COM');
-});
+const stack = useStack();
+/** No credential: there is no read route for rules, and the events carry the organisation. */
+const org = useOrg('COM', {});
 
 type Detail = Record<string, unknown>;
 
-function ruleSet(ruleId: string, revision: number, overrides: Detail = {}): Detail {
-  return {
-    orgcode,
-    rule_id: ruleId,
-    name: 'Floor staff',
-    status: 'active',
-    rate_bps: 500,
-    effective_from: '2026-01-01T00:00:00Z',
-    revision,
-    ...overrides,
-  };
-}
+const ruleSet = (ruleId: string, revision: number, overrides: Detail = {}) => rules.ruleSet(org.orgcode, ruleId, revision, overrides);
+const statusSet = (ruleId: string, revision: number, status: 'active' | 'inactive', overrides: Detail = {}) =>
+  rules.ruleStatusSet(org.orgcode, ruleId, revision, status, overrides);
 
-function statusSet(ruleId: string, revision: number, status: 'active' | 'inactive', overrides: Detail = {}): Detail {
-  return { orgcode, rule_id: ruleId, status, revision, ...overrides };
-}
+const setRule = (detail: Detail) => org.deliver('retail.pricing', 'commission.rule.set', detail);
+const setStatus = (detail: Detail) => org.deliver('retail.pricing', 'commission.rule.status.set', detail);
 
-const setRule = (detail: Detail) => deliverEvent('retail.pricing', 'commission.rule.set', detail);
-const setStatus = (detail: Detail) => deliverEvent('retail.pricing', 'commission.rule.status.set', detail);
-
-const deadLettered = (delivery: ReturnType<typeof deliverEvent>) => deadLetterReason(delivery, api.consumers);
+const deadLettered = (delivery: ReturnType<typeof org.deliver>) => deadLetterReason(delivery, stack.api.consumers);
 
 /** The org's cached rule, or undefined. */
-async function cached(ruleId: string, org = orgcode): Promise<CommissionRule | undefined> {
-  const matching = (await listCommissionRules(org)).filter((rule) => rule.rule_id === ruleId);
+async function cached(ruleId: string, orgcode = org.orgcode): Promise<CommissionRule | undefined> {
+  const matching = (await listCommissionRules(orgcode)).filter((rule) => rule.rule_id === ruleId);
   expect(matching.length).toBeLessThanOrEqual(1);
   return matching[0];
 }
@@ -66,7 +45,7 @@ function state(rule: CommissionRule | undefined) {
 describe('commission rule events', () => {
   it('caches a rule, then its status change, and reads them back as given', async () => {
     const detail = ruleSet('rule_floor', 1, {
-      orgcode: orgcode.toLowerCase(),
+      orgcode: org.orgcode.toLowerCase(),
       tiers: [{ from_amount: 0, rate_bps: 200 }, { from_amount: 1000, rate_bps: 350 }],
       rate_bps: undefined,
       scope: { channel_codes: ['web_store', 'pos'], skus: ['SKU-CHAIR'] },
@@ -77,7 +56,7 @@ describe('commission rule events', () => {
     expect(await succeededWith(setRule(detail))).toEqual({ outcome: 'applied' });
     const rule = await cached('rule_floor');
     expect(rule).toEqual({
-      orgcode,
+      orgcode: org.orgcode,
       rule_id: 'rule_floor',
       name: 'Floor staff',
       status: 'active',
@@ -99,7 +78,7 @@ describe('commission rule events', () => {
     await succeededWith(setRule(ruleSet('rule_swap', 2, { rate_bps: 250 })));
 
     expect(state(await cached('rule_swap'))).toEqual({
-      orgcode,
+      orgcode: org.orgcode,
       name: 'Floor staff',
       status: 'active',
       rate_bps: 250,
@@ -181,7 +160,7 @@ describe('commission rule events', () => {
 
     const inOrder = await replay([0, 1, 2, 3, 4]);
     expect(inOrder).toEqual({
-      orgcode,
+      orgcode: org.orgcode,
       name: 'Floor staff 2027',
       status: 'inactive',
       rate_bps: 450,
@@ -191,7 +170,7 @@ describe('commission rule events', () => {
     });
     // Without the last rule.set, backwards: the tiered definition of revision 2 under the status of revision 4.
     expect(await replay([3, 2, 1, 0])).toEqual({
-      orgcode,
+      orgcode: org.orgcode,
       name: 'Floor staff',
       status: 'active',
       tiers: [{ from_amount: 0, rate_bps: 100 }, { from_amount: 500.5, rate_bps: 300 }],
@@ -250,7 +229,7 @@ describe('malformed rule events', () => {
     expect(await deadLettered(setRule(ruleSet('rule_kept', 2, { revision: undefined })))).toMatch(/detail\.revision: Required/);
     expect(await deadLettered(setStatus(statusSet('rule_kept', 2, 'inactive', { revision: 0 })))).toMatch(/detail\.revision/);
     expect(await deadLettered(setStatus(statusSet('rule_kept', 2, 'paused' as 'inactive')))).toMatch(/detail\.status/);
-    expect(await deadLettered(setStatus({ orgcode, status: 'inactive', revision: 2 }))).toMatch(/detail\.rule_id: Required/);
+    expect(await deadLettered(setStatus({ orgcode: org.orgcode, status: 'inactive', revision: 2 }))).toMatch(/detail\.rule_id: Required/);
     expect(await deadLettered(setRule(ruleSet('rule_kept', 2, { effective_to: '2025-01-01T00:00:00Z' })))).toMatch(/detail\.effective_to/);
 
     expect(await cached('rule_kept')).toEqual(before);
@@ -259,7 +238,7 @@ describe('malformed rule events', () => {
 
 describe('tenant isolation', () => {
   it("never lets another organisation's rule events touch this organisation's rules", async () => {
-    const other = uniqueOrgcode('COMX');
+    const other = (await createOrg('COMX', {})).orgcode;
     await succeededWith(setRule(ruleSet('rule_shared', 1)));
     const mine = await cached('rule_shared');
 
@@ -268,7 +247,7 @@ describe('tenant isolation', () => {
     expect(await succeededWith(setStatus(statusSet('rule_shared', 6, 'inactive', { orgcode: other })))).toEqual({ outcome: 'applied' });
     expect(await succeededWith(setStatus(statusSet('rule_other_only', 1, 'inactive', { orgcode: other })))).toEqual({ outcome: 'applied' });
 
-    expect(await listCommissionRules(orgcode)).toEqual([mine]);
+    expect(await listCommissionRules(org.orgcode)).toEqual([mine]);
     expect(await cached('rule_shared', other)).toMatchObject({ orgcode: other, rate_bps: 9000, status: 'inactive', revision: 6 });
     // And this organisation's next revision is judged against its own cache, not the other's.
     expect(await succeededWith(setRule(ruleSet('rule_shared', 2)))).toEqual({ outcome: 'applied' });

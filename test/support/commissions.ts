@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { succeededWith } from './deliveries';
+import { ruleSet } from './fixtures/commission-rules';
 import { deliverEvent, post } from './local-api';
 
 /** Two chairs and three lamps: 330.53 before tax, of which 5 % is 16.53. */
@@ -36,17 +37,7 @@ export function associateOrder(
 
 /** Caches `rule_all`: 5 % of every sale from 2026 on. */
 export const cacheFlatRule = (orgcode: string) =>
-  succeededWith(
-    deliverEvent('retail.pricing', 'commission.rule.set', {
-      orgcode,
-      rule_id: 'rule_all',
-      name: 'All',
-      status: 'active',
-      rate_bps: 500,
-      effective_from: '2026-01-01T00:00:00Z',
-      revision: 1,
-    }),
-  );
+  succeededWith(deliverEvent('retail.pricing', 'commission.rule.set', ruleSet(orgcode, 'rule_all', 1, { name: 'All' })));
 
 /** The lines in an associate's partition, as stored. */
 export async function storedLines(orgcode: string, associateId: string): Promise<any[]> {
