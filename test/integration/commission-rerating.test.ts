@@ -1,8 +1,8 @@
 import { putRuleIfNewer } from '../../shared/db/commission-rule-repository';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { associateOrder, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
-import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import * as rules from '../support/fixtures/commission-rules';
+import { type TestOrg, createOrg, useStack } from '../support/harness';
 
 /**
  * Re-rating (docs/decisions.md: Commissions, re-rating) through the real
@@ -12,12 +12,7 @@ import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/loc
  * histories at random; these are the cases spelt out.
  */
 
-let api: LocalApi;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
 
 const jane = 'assoc_jane';
 const bob = 'assoc_bob';
@@ -26,15 +21,8 @@ const kim = 'assoc_kim';
 const always = { from_utc: '2000-01-01T00:00:00Z', to_utc: '2100-01-01T00:00:00Z' };
 
 /** One organisation per delivery order, so that the orders can be compared. */
-interface Org {
-  orgcode: string;
-  headers: Record<string, string>;
-}
-
-async function newOrg(): Promise<Org> {
-  const orgcode = uniqueOrgcode('CRR');
-  return { orgcode, headers: await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] }) };
-}
+type Org = TestOrg<'admin'>;
+const newOrg = (): Promise<Org> => createOrg('CRR', { admin: { roles: ['commission_admin', 'acct_view'] } });
 
 type Detail = Record<string, unknown>;
 
@@ -67,8 +55,7 @@ const placed = (orderId: string, placedAt = '2026-11-02T10:00:00Z'): RetailEvent
   return { source: 'retail.orders', detailType: 'order.placed', consumer: 'order-placed-commission', detail };
 };
 
-const deliver = (org: Org, event: RetailEvent) =>
-  succeededWith(deliverEvent(event.source, event.detailType, { ...event.detail, orgcode: org.orgcode }), [event.consumer]);
+const deliver = (org: Org, event: RetailEvent) => succeededWith(org.deliver(event.source, event.detailType, event.detail), [event.consumer]);
 
 async function deliverAll(org: Org, events: readonly RetailEvent[]): Promise<void> {
   for (const event of events) await deliver(org, event);
@@ -81,7 +68,7 @@ function permutations<T>(items: readonly T[]): T[][] {
 }
 
 async function call(org: Org, path: string, body: Detail): Promise<any> {
-  const response = await post(path, body, org.headers);
+  const response = await org.post('admin', path, body);
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${response.text}`);
   return response.body.data;
 }
@@ -438,33 +425,25 @@ describe('a rule event redelivered', () => {
 });
 
 describe('revisions of a rule delivered concurrently', () => {
-  const ruleAt = (orgcode: string, revision: number, rateBps: number, effectiveFrom: string) =>
-    deliverEvent('retail.pricing', 'commission.rule.set', {
-      orgcode,
-      rule_id: 'rule_all',
-      name: 'All',
-      status: 'active',
-      rate_bps: rateBps,
-      effective_from: effectiveFrom,
-      revision,
-    });
+  const ruleAt = (org: Org, revision: number, rateBps: number, effectiveFrom: string) =>
+    org.deliver('retail.pricing', 'commission.rule.set', rules.ruleSet(org.orgcode, 'rule_all', revision, { name: 'All', rate_bps: rateBps, effective_from: effectiveFrom }));
 
   it('leave every commission rated by the newer, also those only the older one covered', async () => {
-    const { orgcode, headers } = await newOrg();
-    await succeededWith(ruleAt(orgcode, 1, 500, '2026-01-01T00:00:00Z'));
+    const org = await newOrg();
+    await succeededWith(ruleAt(org, 1, 500, '2026-01-01T00:00:00Z'));
     const ids: string[] = [];
     for (let day = 1; day <= 15; day += 1) {
       const placedAt = `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`;
-      const placed = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, `ord_${day}`, placedAt, jane)), ['order-placed-commission']);
+      const placed = await succeededWith(org.deliver('retail.orders', 'order.placed', associateOrder(org.orgcode, `ord_${day}`, placedAt, jane)), ['order-placed-commission']);
       ids.push(placed.commission_id);
     }
     // Revision 2 narrows the window to the 10th on at 700 bps; revision 3, a moment later, is 900 bps from January again.
-    const second = ruleAt(orgcode, 2, 700, '2026-11-10T00:00:00Z');
+    const second = ruleAt(org, 2, 700, '2026-11-10T00:00:00Z');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const third = ruleAt(orgcode, 3, 900, '2026-01-01T00:00:00Z');
+    const third = ruleAt(org, 3, 900, '2026-01-01T00:00:00Z');
     await Promise.all([succeededWith(second), succeededWith(third)]);
     const rates = [];
-    for (const id of ids) rates.push((await post('/commission/get', { commission_id: id }, headers)).body.data.commission.rate_bps);
+    for (const id of ids) rates.push((await org.post('admin', '/commission/get', { commission_id: id })).body.data.commission.rate_bps);
     expect(rates).toEqual(ids.map(() => 900));
   });
 });
