@@ -8,7 +8,7 @@ import { fromMinorUnits, toMinorUnits } from '../shared/domain/receivables/money
 import { arAgingReportRoute } from '../shared/routes/receivables/ar-aging-report.route';
 import { arBalanceRoute } from '../shared/routes/receivables/ar-balance.route';
 import { CapacityMeter } from './capacity';
-import { type Owed, benchDraft, benchRequestContext, openInvoice, pricedContent, seedOpenInvoices } from './invoice-seed';
+import { type InvoiceHistory, type Owed, benchDraft, benchRequestContext, manualPayment, openInvoice, pricedContent, seedInvoices } from './invoice-seed';
 import { type BenchCaller, benchCaller } from './local-stack';
 import { httpCall } from './route-calls';
 
@@ -39,11 +39,23 @@ export interface AgingReport {
   /** Receivable aggregates seeded: one per customer, currency and due day. */
   aggregates: number;
   seedSeconds: number;
+  /** Payments seeded: one on every third invoice, for part of it. */
+  payments: number;
+  /** The past day aged as well: what was owed then is today's aggregates less the changes counting after it. */
+  pastDay: string;
+  /** Statement entries seeded: the changes counting after the past day (invoices issued and payments received since). */
+  laterChanges: number;
+  /** Days after the past day with changes: each a Query per report page. */
+  laterDays: number;
   /** What the seeded invoices owe per currency; the report and the balance matched it exactly (else the bench fails). */
   owed: Array<{ currency: string; amount: number; openInvoices: number }>;
+  /** What they owed at the end of the past day, summed from the seeded invoices and payments; the report matched it exactly. */
+  owedOnPastDay: Array<{ currency: string; amount: number; openInvoices: number }>;
   /** Customer rows the paged aging report listed: one per customer and currency. */
   customerRows: number;
   aging: ReceivablesRead;
+  /** The same report with as_of the past day. */
+  pastAging: ReceivablesRead;
   balance: ReceivablesRead;
   /** The aggregates alone, one paged Query: what the routes read, without their paging. */
   everyAggregate: ReceivablesRead;
@@ -56,9 +68,18 @@ const invoicesPerCustomer = 10;
 const basketCount = 1000;
 const dueDays = 60;
 const asOf = '2026-11-30';
+/**
+ * A day aged again later, as the financial rollup re-runs it or a month-end
+ * report is run days after: invoices issued in its last two days and payments
+ * received in the 17 days since count after it.
+ */
+const pastDay = '2026-11-12';
 /** 45 days before as_of: the 60 due days fall in the current, 1-30 and 31-60 buckets. */
 const firstDueDay = Date.parse('2026-10-16T00:00:00Z');
 const dayMs = 24 * 60 * 60 * 1000;
+/** Every third invoice is paid in part: 40% of it, 1 to 40 days after its issue, by the day before as_of at the latest. */
+const paidEvery = 3;
+const lastPaymentAt = Date.parse('2026-11-29T12:00:00Z');
 
 /** mulberry32: the same amounts and due days every run. */
 function seededRandom(seed: number): () => number {
@@ -90,21 +111,41 @@ function basketCatalogue(random: () => number, count: number) {
 }
 
 /**
- * `count` open invoices, made lazily: customer `i % customers` (every tenth
+ * `count` invoices, made lazily: customer `i % customers` (every tenth
  * customer bills in EUR, the rest in USD), one of the catalogue's baskets, due
- * on one of 60 days, issued 30 days before.
+ * on one of 60 days, issued 30 days before; every third paid in part. Adds
+ * what each owed at the end of `day` to `owedOnDay`, from its own dates and
+ * amounts.
  */
-function* agingInvoices(orgcode: string, count: number, customers: number, now: Date): Generator<InvoiceChange> {
+function* agingInvoices(orgcode: string, count: number, customers: number, now: Date, day: string, owedOnDay: Record<string, Owed>): Generator<InvoiceHistory> {
   const random = seededRandom(20261130);
   const below = (limit: number) => Math.floor(random() * limit);
+  // A stream of its own, so the invoices are the same with or without their payments.
+  const paymentRandom = seededRandom(20261112);
   const basket = basketCatalogue(random, basketCount);
   const origin = { orgcode, requestContext: benchRequestContext(orgcode), now };
+  const dayEnd = Date.parse(`${day}T00:00:00Z`) + dayMs;
   for (let index = 0; index < count; index += 1) {
     const customer = index % customers;
     const content = basket(`cust_${String(customer).padStart(5, '0')}`, customer % 10 === 9 ? 'EUR' : 'USD', below(basketCount));
     const dueDay = firstDueDay + below(dueDays) * dayMs;
-    const issuedAt = new Date(dueDay - 30 * dayMs + 12 * 60 * 60 * 1000).toISOString();
-    yield openInvoice(benchDraft(content, issuedAt, `ord_${index}`), origin);
+    const issuedAt = dueDay - 30 * dayMs + 12 * 60 * 60 * 1000;
+    const issued = openInvoice(benchDraft(content, new Date(issuedAt).toISOString(), `ord_${index}`), origin);
+    const total = toMinorUnits(issued.invoice.total, content.currency) ?? 0n;
+    const history: InvoiceChange[] = [issued];
+    let paidByDay = 0n;
+    if (index % paidEvery === 0) {
+      const receivedAt = Math.min(issuedAt + (1 + Math.floor(paymentRandom() * 40)) * dayMs, lastPaymentAt);
+      const units = (total * 4n) / 10n;
+      history.push(manualPayment(issued.invoice, units, new Date(receivedAt).toISOString(), origin));
+      if (receivedAt < dayEnd) paidByDay = units;
+    }
+    if (issuedAt < dayEnd) {
+      const sum = (owedOnDay[content.currency] ??= { units: 0n, openInvoices: 0 });
+      sum.units += total - paidByDay;
+      sum.openInvoices += 1;
+    }
+    yield history;
   }
 }
 
@@ -192,6 +233,11 @@ interface BalancePage {
   next_token: string | null;
 }
 
+const owedList = (owed: Record<string, Owed>) =>
+  Object.entries(owed)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sum]) => ({ currency, amount: fromMinorUnits(sum.units, currency), openInvoices: sum.openInvoices }));
+
 /** Throws unless `reported` (per currency) is exactly what the seeded invoices owe. */
 function requireOwed(what: string, owed: Record<string, Owed>, reported: Array<{ currency: string; amount: number; openInvoices: number }>, complete: boolean) {
   const expected = Object.entries(owed).map(([currency, sum]) => `${currency} ${fromMinorUnits(sum.units, currency)} (${sum.openInvoices} invoices)`);
@@ -217,29 +263,36 @@ export interface AgingBenchOptions {
 
 /**
  * What the aging report and the balance cost over a large org: seeds the
- * org's open invoices and their receivable aggregates, pages through
- * /ar/aging/report and /ar/balance with every command metered, then reads
- * every aggregate and every invoice once with a plain paged Query for
- * comparison (the routes' read without their paging; what a report without the
- * aggregates would at least read). Both routes' totals must equal what was
- * seeded, to the minor unit.
+ * org's open invoices, the payments of every third, their receivable
+ * aggregates and the changes counting after the past day, pages through
+ * /ar/aging/report (as of today's as_of, then as of the past day) and
+ * /ar/balance with every command metered, then reads every aggregate and
+ * every invoice once with a plain paged Query for comparison (the routes'
+ * read without their paging; what a report without the aggregates would at
+ * least read). Every total must equal what the seeded invoices and payments
+ * add up to, to the minor unit: today's, and on the past day what was issued
+ * and received by its end.
  */
 export async function measureAgingReport(options: AgingBenchOptions): Promise<AgingReport> {
   const { client, tableName, baseUrl, orgcode, limit, log } = options;
   const customers = Math.max(1, Math.round(options.invoices / invoicesPerCustomer));
   const caller = await benchCaller(orgcode, ['acct_view']);
-  const seeded = await seedOpenInvoices(client, tableName, orgcode, agingInvoices(orgcode, options.invoices, customers, new Date()));
-  log(`seeded ${seeded.invoices} invoices and ${seeded.aggregates} receivable aggregates in ${seeded.seconds.toFixed(0)}s`);
+  const owedOnPastDay: Record<string, Owed> = {};
+  const histories = agingInvoices(orgcode, options.invoices, customers, new Date(), pastDay, owedOnPastDay);
+  const seeded = await seedInvoices(client, tableName, orgcode, histories, pastDay);
+  log(`seeded ${seeded.invoices} invoices, ${seeded.aggregates} receivable aggregates and ${seeded.entries} changes after ${pastDay} in ${seeded.seconds.toFixed(0)}s`);
   // Untimed: the first read of a freshly loaded partition is far slower in DynamoDB Local than any later one.
   await pageQuery(client, receivablesQuery(tableName, orgcode));
   await pageQuery(client, everyInvoiceQuery(tableName, orgcode));
 
   let customerRows = 0;
   let agingTotals: AgingPage['report'] | undefined;
+  let pastAgingTotals: AgingPage['report'] | undefined;
   let balanceRows: BalancePage['balances'] = [];
   let balanceTotals: BalancePage | undefined;
   const meter = new CapacityMeter().attach(dynamo());
   let aging: ReceivablesRead;
+  let pastAging: ReceivablesRead;
   let balance: ReceivablesRead;
   try {
     aging = await pageThrough(baseUrl, arAgingReportRoute.path, caller, { as_of: asOf, limit }, meter, (data) => {
@@ -248,6 +301,12 @@ export async function measureAgingReport(options: AgingBenchOptions): Promise<Ag
       if (!page.next_token) agingTotals = page.report;
       return page.next_token;
     });
+    pastAging = await pageThrough(baseUrl, arAgingReportRoute.path, caller, { as_of: pastDay, limit }, meter, (data) => {
+      const page = data as AgingPage;
+      if (!page.next_token) pastAgingTotals = page.report;
+      return page.next_token;
+    });
+    pastAging.label = `${arAgingReportRoute.path} as of ${pastDay}`;
     balance = await pageThrough(baseUrl, arBalanceRoute.path, caller, { limit }, meter, (data) => {
       const page = data as BalancePage;
       balanceRows = balanceRows.concat(page.balances);
@@ -263,6 +322,12 @@ export async function measureAgingReport(options: AgingBenchOptions): Promise<Ag
     (agingTotals?.totals ?? []).map((total) => ({ currency: total.currency, amount: total.total, openInvoices: total.open_invoices })),
     agingTotals?.complete === true,
   );
+  requireOwed(
+    `${arAgingReportRoute.path} as of ${pastDay}`,
+    owedOnPastDay,
+    (pastAgingTotals?.totals ?? []).map((total) => ({ currency: total.currency, amount: total.total, openInvoices: total.open_invoices })),
+    pastAgingTotals?.complete === true,
+  );
   // The balance's totals carry no invoice count: its rows' counts are summed per currency instead.
   const balanceOpenInvoices: Record<string, number> = {};
   for (const row of balanceRows) balanceOpenInvoices[row.currency] = (balanceOpenInvoices[row.currency] ?? 0) + row.open_invoices;
@@ -272,7 +337,7 @@ export async function measureAgingReport(options: AgingBenchOptions): Promise<Ag
     (balanceTotals?.totals ?? []).map((total) => ({ currency: total.currency, amount: total.amount, openInvoices: balanceOpenInvoices[total.currency] ?? 0 })),
     balanceTotals?.complete === true,
   );
-  log(`aging report: ${aging.calls} calls, ${aging.rcu} RCU, ${aging.seconds.toFixed(2)}s; balance: ${balance.calls} calls, ${balance.rcu} RCU`);
+  log(`aging report: ${aging.calls} calls, ${aging.rcu} RCU, ${aging.seconds.toFixed(2)}s; as of ${pastDay}: ${pastAging.calls} calls, ${pastAging.rcu} RCU, ${pastAging.seconds.toFixed(2)}s; balance: ${balance.calls} calls, ${balance.rcu} RCU`);
 
   const everyAggregate = await rawRead('every aggregate (Query)', client, receivablesQuery(tableName, orgcode));
   const everyInvoice = await rawRead('every invoice (gsi2 Query)', client, everyInvoiceQuery(tableName, orgcode));
@@ -287,11 +352,15 @@ export async function measureAgingReport(options: AgingBenchOptions): Promise<Ag
     limit,
     aggregates: seeded.aggregates,
     seedSeconds: seeded.seconds,
-    owed: Object.entries(seeded.owed)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, sum]) => ({ currency, amount: fromMinorUnits(sum.units, currency), openInvoices: sum.openInvoices })),
+    payments: Math.ceil(seeded.invoices / paidEvery),
+    pastDay,
+    laterChanges: seeded.entries,
+    laterDays: seeded.markedDays.filter((day) => day > pastDay).length,
+    owed: owedList(seeded.owed),
+    owedOnPastDay: owedList(owedOnPastDay),
     customerRows,
     aging,
+    pastAging,
     balance,
     everyAggregate,
     everyInvoice,
