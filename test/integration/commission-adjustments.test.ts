@@ -1,41 +1,26 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { associateOrder, cacheFlatRule, lineageTypes, storedLines } from '../support/commissions';
-import { succeededWith } from '../support/deliveries';
-import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { associateOrder, cacheFlatRule, cancelSale, lineageTypes, placeSale, storedLines } from '../support/commissions';
+import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * `/commission/adjust` and `/commission/split/set` (docs/decisions.md:
  * Commissions) through the HTTP routes, the real consumers and DynamoDB Local.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let writer: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('ADJ');
-  writer = await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+useStack();
+const org = useOrg('ADJ', { writer: { roles: ['commission_admin', 'acct_view'] } });
 const jane = 'assoc_jane';
 
 /** Places an order by Jane and answers its commission (accrued when a rule is cached). */
 async function placed(placedAt?: string): Promise<any> {
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, fresh('ord'), placedAt ?? '2026-11-02T10:00:00Z', jane)), ['order-placed-commission']);
-  return (await post('/commission/get', { commission_id: result.commission_id }, writer)).body.data.commission;
+  const result = await placeSale(associateOrder(org.orgcode, fresh('ord'), placedAt ?? '2026-11-02T10:00:00Z', jane));
+  return (await org.post('writer', '/commission/get', { commission_id: result.commission_id })).body.data.commission;
 }
 
-const adjust = (body: Record<string, unknown>, headers = writer) =>
+const adjust = (body: Record<string, unknown>, headers = org.headers.writer) =>
   post('/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body }, headers);
 const issuePaths = (response: any) => response.body.error.details.issues.map((issue: any) => issue.path);
 
@@ -53,11 +38,11 @@ describe('/commission/adjust', () => {
         reason: 'Contest',
         status: 'payable',
         source_refs: [],
-        request_context: { orgcode, context_source: 'api_key' },
+        request_context: { orgcode: org.orgcode, context_source: 'api_key' },
       });
       expect(response.body.data.adjustment).not.toHaveProperty('payout_id');
     }
-    const lines = await storedLines(orgcode, jane);
+    const lines = await storedLines(org.orgcode, jane);
     expect(lines.map((line) => [line.kind, line.amount, line.status])).toEqual([
       ['bonus', 50, 'payable'],
       ['chargeback', -12.5, 'payable'],
@@ -82,11 +67,11 @@ describe('/commission/adjust', () => {
       expect(issuePaths(response)).toEqual(['amount']);
     }
     expect((await adjust({ kind: 'bonus', amount: 5, reason: undefined })).status).toBe(400);
-    expect(await storedLines(orgcode, jane)).toEqual([]);
+    expect(await storedLines(org.orgcode, jane)).toEqual([]);
   });
 
   it("refers to one of the organisation's commissions in its currency, with lineage to it, its order, the associate and the adjustment", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commission = await placed();
 
     const made = await adjust({ kind: 'chargeback', amount: -2, commission_id: commission.commission_id, source_refs: [{ kind: 'ticket', id: 'T-9' }] });
@@ -95,18 +80,18 @@ describe('/commission/adjust', () => {
     const { adjustment } = made.body.data;
     expect(adjustment).toMatchObject({ commission_id: commission.commission_id, order_id: commission.order_id, source_refs: [{ kind: 'ticket', id: 'T-9' }] });
     for (const [kind, id] of [['adjustment', adjustment.adjustment_id], ['associate', jane], ['order', commission.order_id], ['ticket', 'T-9']]) {
-      expect(await lineageTypes(kind!, id!, writer)).toContain('commission.adjusted');
+      expect(await lineageTypes(kind!, id!, org.headers.writer)).toContain('commission.adjusted');
     }
-    expect(await lineageTypes('commission', commission.commission_id, writer)).toEqual(['commission.accrued', 'commission.adjusted']);
+    expect(await lineageTypes('commission', commission.commission_id, org.headers.writer)).toEqual(['commission.accrued', 'commission.adjusted']);
     // The commission itself is referred to, not changed.
-    expect((await post('/commission/get', { commission_id: commission.commission_id }, writer)).body.data.commission.revision).toBe(1);
+    expect((await org.post('writer', '/commission/get', { commission_id: commission.commission_id })).body.data.commission.revision).toBe(1);
 
     const otherCurrency = await adjust({ kind: 'bonus', amount: 2, currency: 'EUR', commission_id: commission.commission_id });
     expect(otherCurrency.status).toBe(400);
     expect(issuePaths(otherCurrency)).toEqual(['currency']);
     const unknown = await adjust({ kind: 'bonus', amount: 2, commission_id: 'com_unknown' });
     expect(unknown.status).toBe(404);
-    expect(await storedLines(orgcode, jane)).toHaveLength(2);
+    expect(await storedLines(org.orgcode, jane)).toHaveLength(2);
   });
 
   it('replays a repeated key with the first answer and one line, and refuses the key with another body (422)', async () => {
@@ -118,16 +103,16 @@ describe('/commission/adjust', () => {
     const reused = await adjust({ ...body, amount: 11 });
     expect(reused.status).toBe(422);
     expect(reused.body.error.error_code).toBe('accounting.idempotency_key_reused');
-    expect(await storedLines(orgcode, jane)).toHaveLength(1);
+    expect(await storedLines(org.orgcode, jane)).toHaveLength(1);
   });
 });
 
-const setSplit = (body: Record<string, unknown>, headers = writer) => post('/commission/split/set', body, headers);
+const setSplit = (body: Record<string, unknown>, headers = org.headers.writer) => post('/commission/split/set', body, headers);
 const shares = (...list: Array<[string, number]>) => list.map(([associate_id, share_bps]) => ({ associate_id, share_bps }));
 
 describe('/commission/split/set', () => {
   it('divides the amount by largest remainder, voids the old lines and writes payable ones for each associate', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commission = await placed();
 
     const response = await setSplit({
@@ -147,26 +132,26 @@ describe('/commission/split/set', () => {
     const updated = response.body.data.commission;
     expect(updated).toMatchObject({ status: 'accrued', amount: 16.53, revision: 2, splits });
     expect(updated.lines.map((line: any) => [line.associate_id, line.amount])).toEqual(splits.map((split) => [split.associate_id, split.amount]));
-    expect((await storedLines(orgcode, jane)).map((line) => [line.amount, line.status])).toEqual([[16.53, 'voided'], [9.92, 'payable']]);
+    expect((await storedLines(org.orgcode, jane)).map((line) => [line.amount, line.status])).toEqual([[16.53, 'voided'], [9.92, 'payable']]);
     for (const [associateId, amount] of [['assoc_raj', 4.96], ['assoc_li', 1.65]] as const) {
-      expect(await storedLines(orgcode, associateId)).toEqual([
+      expect(await storedLines(org.orgcode, associateId)).toEqual([
         expect.objectContaining({ commission_id: commission.commission_id, kind: 'commission', amount, status: 'payable', counts_at: commission.placed_at }),
       ]);
-      expect(await lineageTypes('associate', associateId, writer)).toEqual(['commission.adjusted']);
+      expect(await lineageTypes('associate', associateId, org.headers.writer)).toEqual(['commission.adjusted']);
     }
-    expect(await lineageTypes('commission', commission.commission_id, writer)).toEqual(['commission.accrued', 'commission.adjusted']);
-    const listed = await post('/commission/list', { order_id: commission.order_id }, writer);
+    expect(await lineageTypes('commission', commission.commission_id, org.headers.writer)).toEqual(['commission.accrued', 'commission.adjusted']);
+    const listed = await org.post('writer', '/commission/list', { order_id: commission.order_id });
     expect(listed.body.data.commissions).toEqual([expect.objectContaining({ revision: 2, splits })]);
 
     // A later cancellation voids the lines the split left.
-    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: commission.order_id, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
+    await cancelSale(org.orgcode, commission.order_id);
     for (const associateId of [jane, 'assoc_raj', 'assoc_li']) {
-      expect((await storedLines(orgcode, associateId)).every((line) => line.status === 'voided')).toBe(true);
+      expect((await storedLines(org.orgcode, associateId)).every((line) => line.status === 'voided')).toBe(true);
     }
   });
 
   it('refuses shares that do not add up to 10000 (naming the sum), a missing revision (428) and a stale one (409)', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const { commission_id: commissionId } = await placed();
 
     const short = await setSplit({ commission_id: commissionId, expected_revision: 1, allocations: shares([jane, 6000], ['assoc_raj', 3500]) });
@@ -180,24 +165,24 @@ describe('/commission/split/set', () => {
     const stale = await setSplit({ commission_id: commissionId, expected_revision: 1, allocations: shares([jane, 10000]) });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ major: { tag: 'conflict' }, details: { supplied_revision: 1, current_revision: 2 } });
-    expect(await storedLines(orgcode, 'assoc_raj')).toEqual([expect.objectContaining({ amount: 16.53, status: 'payable' })]);
+    expect(await storedLines(org.orgcode, 'assoc_raj')).toEqual([expect.objectContaining({ amount: 16.53, status: 'payable' })]);
     expect((await setSplit({ commission_id: 'com_unknown', expected_revision: 1, allocations: shares([jane, 10000]) })).status).toBe(404);
   });
 
   it('refuses an unrated or voided commission, and one with a line in a payout (409 invalid-state)', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     // Before the rule's effective_from: no rule covers it.
     const unrated = await placed('2025-06-01T10:00:00Z');
     expect(unrated.status).toBe('unrated');
     const voided = await placed();
-    await succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: voided.order_id, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
+    await cancelSale(org.orgcode, voided.order_id);
     const paidOut = await placed();
     const [line] = paidOut.lines;
     // Payouts do not exist yet: the line is marked as one would take it.
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.commissionLine(orgcode, line.associate_id, line.counts_at, line.line_id),
+        Key: keys.commissionLine(org.orgcode, line.associate_id, line.counts_at, line.line_id),
         UpdateExpression: 'SET payout_id = :payout',
         ExpressionAttributeValues: { ':payout': 'pyo_test' },
       }),
@@ -208,23 +193,23 @@ describe('/commission/split/set', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.error.major.tag).toBe('invalid-state');
     }
-    expect(await storedLines(orgcode, 'assoc_raj')).toEqual([]);
+    expect(await storedLines(org.orgcode, 'assoc_raj')).toEqual([]);
   });
 });
 
 describe('tenancy', () => {
   it("never splits or adjusts another organisation's commission", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commission = await placed();
-    const otherOrg = uniqueOrgcode('ADJ');
-    const other = await callerHeaders({ orgcode: otherOrg, roles: ['commission_admin', 'acct_view'] });
+    const otherOrg = await createOrg('ADJ', { writer: { roles: ['commission_admin', 'acct_view'] } });
+    const other = otherOrg.headers.writer;
 
     expect((await setSplit({ commission_id: commission.commission_id, expected_revision: 1, allocations: shares(['assoc_raj', 10000]) }, other)).status).toBe(404);
     expect((await adjust({ kind: 'bonus', amount: 5, commission_id: commission.commission_id }, other)).status).toBe(404);
     expect((await adjust({ kind: 'bonus', amount: 5 }, other)).status).toBe(200);
 
-    expect(await storedLines(orgcode, jane)).toEqual([expect.objectContaining({ kind: 'commission', status: 'payable' })]);
-    expect(await storedLines(otherOrg, jane)).toEqual([expect.objectContaining({ kind: 'bonus', amount: 5 })]);
-    expect((await post('/commission/get', { commission_id: commission.commission_id }, writer)).body.data.commission.revision).toBe(1);
+    expect(await storedLines(org.orgcode, jane)).toEqual([expect.objectContaining({ kind: 'commission', status: 'payable' })]);
+    expect(await storedLines(otherOrg.orgcode, jane)).toEqual([expect.objectContaining({ kind: 'bonus', amount: 5 })]);
+    expect((await org.post('writer', '/commission/get', { commission_id: commission.commission_id })).body.data.commission.revision).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { succeededWith } from './deliveries';
 import { ruleSet } from './fixtures/commission-rules';
+import { orderCancelled } from './fixtures/orders';
 import { deliverEvent, post } from './local-api';
 
 /** Two chairs and three lamps: 330.53 before tax, of which 5 % is 16.53. */
@@ -34,6 +35,14 @@ export function associateOrder(
     associate_id: associateId,
   };
 }
+
+/** Delivers an `order.placed` detail and answers the commission consumer's result (the invoice and ledger consumers hear it too). */
+export const placeSale = (detail: Record<string, unknown>) =>
+  succeededWith(deliverEvent('retail.orders', 'order.placed', detail), ['order-placed-commission']);
+
+/** Delivers the order's cancellation (on 5 November 2026 unless `overrides` say otherwise) and answers the commission consumer's result. */
+export const cancelSale = (orgcode: string, orderId: string, overrides: Record<string, unknown> = {}) =>
+  succeededWith(deliverEvent('retail.orders', 'order.cancelled', orderCancelled(orgcode, orderId, overrides)), ['order-cancelled']);
 
 /** Caches `rule_all`: 5 % of every sale from 2026 on. */
 export const cacheFlatRule = (orgcode: string) =>
