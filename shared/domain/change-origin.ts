@@ -5,6 +5,8 @@ export interface ChangeOrigin {
   orgcode: string;
   requestContext: RequestContext;
   now: Date;
+  /** The actor the caller claimed in its request_context, when not its own: recorded beside, never instead. */
+  claimedActor?: string;
 }
 
 /** How a system change (an event consumer, a scheduled job) is recorded: context source `system` (docs/decisions.md: Foundations). */

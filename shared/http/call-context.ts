@@ -13,11 +13,28 @@ export interface CallContext {
   caller: Caller;
   /** The request context captured from the authenticated call, stored on records. */
   requestContext: RequestContext;
+  /**
+   * The actor the body's `request_context` named when it is not the
+   * credential's: never trusted as the actor, kept beside it (docs/decisions.md:
+   * Authentication and tenancy).
+   */
+  claimedActor?: string;
   /** Present when the route is idempotent and the request carries an idempotency_key. */
   idempotency?: IdempotencyClaim;
 }
 
 /** Who makes the call's changes, in which organisation, and when: what every change it writes records. */
 export function changeOrigin(context: CallContext): ChangeOrigin {
-  return { orgcode: context.caller.orgcode, requestContext: context.requestContext, now: context.now };
+  return {
+    orgcode: context.caller.orgcode,
+    requestContext: context.requestContext,
+    now: context.now,
+    ...(context.claimedActor !== undefined && { claimedActor: context.claimedActor }),
+  };
+}
+
+/** The actor a request's `request_context` claims, when it differs from the authenticated caller's. */
+export function claimedActorOf(input: Record<string, unknown>, caller: Caller): string | undefined {
+  const declared = input.request_context as { actor?: string } | undefined;
+  return declared?.actor !== undefined && declared.actor !== caller.actor ? declared.actor : undefined;
 }

@@ -8,7 +8,7 @@ import { canonicalDigest } from '../domain/canonical-json';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import { type RouteDefinition, routeTimeoutSeconds } from '../routes/route-definition';
-import type { CallContext } from './call-context';
+import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
@@ -33,6 +33,8 @@ interface CallState {
   input?: Record<string, unknown>;
   /** The call answered with the stored response of an earlier one with its idempotency key. */
   replayed?: boolean;
+  /** The actor the body's request_context claimed, when not the caller's. */
+  claimedActor?: string;
   /** The error the envelope answered with, for the request log. */
   failure?: { tag: ErrorTag; errorCode: string };
 }
@@ -123,6 +125,7 @@ function inputValidation(route: RouteDefinition): Middleware {
         ]);
       }
       call.input = input;
+      call.claimedActor = claimedActorOf(input, call.caller as Caller);
     },
   };
 }
@@ -207,6 +210,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     route: { path: route.path, operation: route.operation },
     caller,
     requestContext: capturedRequestContext(caller),
+    ...(call.claimedActor !== undefined && { claimedActor: call.claimedActor }),
   };
   const key = input.idempotency_key;
   if (!route.idempotent || typeof key !== 'string') return route.handle(input, context);

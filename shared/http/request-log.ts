@@ -16,6 +16,8 @@ export interface LoggedCall {
   /** The error the call answered with, when it failed. */
   failure?: { tag: ErrorTag; errorCode: string };
   replayed?: boolean;
+  /** The actor the body's request_context claimed, when not the caller's (docs/decisions.md: Authentication and tenancy). */
+  claimedActor?: string;
   /** What the call adds to its org's usage meter; absent for a call refused before a caller was established. */
   meter?: CallMeterFields;
 }
@@ -55,6 +57,7 @@ export function requestLogRecord(call: LoggedCall, status: number, finishedAt: D
     operation: call.route.operation,
     route: call.route.path,
     ...(call.caller && { orgcode: call.caller.orgcode, actor: call.caller.actor }),
+    ...(call.claimedActor !== undefined && { claimed_actor: call.claimedActor }),
     status,
     ...(call.failure && { error_tag: call.failure.tag, error_code: call.failure.errorCode }),
     ...(call.replayed && { replayed: true }),

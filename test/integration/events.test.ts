@@ -60,6 +60,19 @@ describe('/event/record and /event/get', () => {
     expect(foreign.body.error.major.tag).toBe('not-found');
   });
 
+  it("keeps the credential's actor in request_context and records a contradicting claimed actor beside it", async () => {
+    const alice = await org.issue({ actor: 'alice', roles: ['acct_export_admin'] });
+    const claimed = await post('/event/record', anEvent({ request_context: { orgcode: org.orgcode, actor: 'bob', context_source: 'api_key' } }), alice);
+    const agreeing = await post('/event/record', anEvent({ request_context: { orgcode: org.orgcode, actor: 'alice', context_source: 'api_key' } }), alice);
+
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data.event.request_context).toMatchObject({ actor: 'alice', context_source: 'api_key' });
+    expect(claimed.body.data.event.claimed_actor).toBe('bob');
+    expect((await org.post('reader', '/event/get', { event_id: claimed.body.data.event.event_id })).body.data.event).toEqual(claimed.body.data.event);
+    expect(agreeing.body.data.event.request_context.actor).toBe('alice');
+    expect(agreeing.body.data.event).not.toHaveProperty('claimed_actor');
+  });
+
   it('rejects a request_context that names another organisation, and bad identifiers', async () => {
     const foreignContext = await org.post(
       'writer',

@@ -61,6 +61,8 @@ describe('request log', () => {
       route: '/event/record',
       orgcode: org.orgcode,
       actor: 'clerk-7',
+      // The example body's request_context names another actor: kept beside, never as, the caller's.
+      claimed_actor: 'checkout-service',
       status: 200,
       errors: 0,
       throttles: 0,

@@ -58,6 +58,12 @@ export const accountingEvent = z.object({
   ...eventFields,
   occurred_at: instant,
   request_context: requestContext,
+  /**
+   * The actor the recording call's request_context named when it was not the
+   * credential's (which request_context holds): what the caller claimed, kept
+   * for the record, never trusted as the actor.
+   */
+  claimed_actor: z.optional(z.string()),
   /** When the service stored the event, as opposed to when it occurred. */
   recorded_at: instant,
 });
@@ -67,12 +73,14 @@ export interface EventOrigin {
   orgcode: string;
   requestContext: RequestContext;
   now: Date;
+  claimedActor?: string;
 }
 
 /**
  * The event a record request describes. Facility, channel and cost centre not
  * given in the body come from the caller's headers; the stored request_context
- * is the one captured from the authenticated call, never the body's.
+ * is the one captured from the authenticated call, never the body's, and an
+ * actor the call claimed otherwise is kept beside it as `claimed_actor`.
  */
 export function buildEvent(request: EventRecordRequest, origin: EventOrigin): AccountingEvent {
   const { event_id, idempotency_key: _key, request_context: _declared, ...fields } = request;
@@ -85,6 +93,7 @@ export function buildEvent(request: EventRecordRequest, origin: EventOrigin): Ac
     channel_code: fields.channel_code ?? context.channel_code,
     cccode: fields.cccode ?? context.cccode,
     request_context: context,
+    ...(origin.claimedActor !== undefined && { claimed_actor: origin.claimedActor }),
     recorded_at: origin.now.toISOString(),
   };
 }
