@@ -1,10 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { associateOrder, cacheFlatRule } from '../support/commissions';
-import { succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { associateOrder, cacheFlatRule, cancelSale, placeSale } from '../support/commissions';
+import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * `/commission/statement` (docs/decisions.md: Commissions) through the HTTP
@@ -12,22 +11,8 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * period, and per currency what they add up to, a page at a time.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let writer: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('CST');
-  writer = await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+useStack();
+const org = useOrg('CST', { writer: { roles: ['commission_admin', 'acct_view'] } });
 const jane = 'assoc_jane';
 /** Adjustments count when they are made: a window around any test run. */
 const always = { from_utc: '2000-01-01T00:00:00Z', to_utc: '2100-01-01T00:00:00Z' };
@@ -36,24 +21,23 @@ const alwaysAnswered = { from_utc: '2000-01-01T00:00:00.000Z', to_utc: '2100-01-
 
 /** Places an order by Jane and answers its commission (accrued: a rule is cached). */
 async function placed(placedAt = '2026-11-02T10:00:00Z'): Promise<any> {
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, fresh('ord'), placedAt, jane)), ['order-placed-commission']);
-  return (await post('/commission/get', { commission_id: result.commission_id }, writer)).body.data.commission;
+  const result = await placeSale(associateOrder(org.orgcode, fresh('ord'), placedAt, jane));
+  return (await org.post('writer', '/commission/get', { commission_id: result.commission_id })).body.data.commission;
 }
 
-const cancel = (orderId: string) =>
-  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z' }), ['order-cancelled']);
+const cancel = (orderId: string) => cancelSale(org.orgcode, orderId);
 
 async function adjust(body: Record<string, unknown>): Promise<any> {
-  const response = await post('/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body }, writer);
+  const response = await org.post('writer', '/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body });
   expect(response.status).toBe(200);
   return response.body.data.adjustment;
 }
 
-const statement = (body: Record<string, unknown>, headers = writer) =>
+const statement = (body: Record<string, unknown>, headers = org.headers.writer) =>
   post('/commission/statement', { associate_id: jane, ...always, ...body }, headers);
 
 /** One page, which must be the whole statement. */
-async function wholeStatement(body: Record<string, unknown> = {}, headers = writer): Promise<any> {
+async function wholeStatement(body: Record<string, unknown> = {}, headers = org.headers.writer): Promise<any> {
   const response = await statement({ limit: 1000, ...body }, headers);
   expect(response.status).toBe(200);
   expect(response.body.data).toMatchObject({ statement: { partial: false }, next_token: null });
@@ -64,7 +48,7 @@ const zero = { accrued: 0, voided: 0, adjustments: 0, net: 0, paid: 0, in_payout
 
 describe('/commission/statement', () => {
   it('shows accrued, voided and adjusted lines with their figures, adjustments with their reason', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     // Early in the year, so the lines sort before the adjustments, which count when they are made.
     const kept = await placed('2026-01-02T10:00:00Z');
     const cancelled = await placed('2026-01-03T10:00:00Z');
@@ -117,9 +101,10 @@ describe('/commission/statement', () => {
   });
 
   it("shows another associate's share of a split in their statement, and the voided whole in the order's associate's", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commission = await placed();
-    const split = await post(
+    const split = await org.post(
+      'writer',
       '/commission/split/set',
       {
         commission_id: commission.commission_id,
@@ -129,7 +114,6 @@ describe('/commission/statement', () => {
           { associate_id: 'assoc_raj', share_bps: 4000 },
         ],
       },
-      writer,
     );
     expect(split.status).toBe(200);
 
@@ -144,7 +128,7 @@ describe('/commission/statement', () => {
   });
 
   it('restricts lines and totals to one currency when asked, and otherwise totals each currency, sorted', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     await placed();
     await adjust({ kind: 'bonus', amount: 5.25, currency: 'EUR' });
     await adjust({ kind: 'bonus', amount: 1500, currency: 'JPY' });
@@ -164,7 +148,7 @@ describe('/commission/statement', () => {
   });
 
   it('counts the lines at from_utc and just before to_utc, not those at to_utc or before from_utc, whatever zone the bounds are in', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     for (const placedAt of ['2026-11-01T23:59:59.999Z', '2026-11-02T00:00:00Z', '2026-11-02T23:59:59.999Z', '2026-11-03T00:00:00Z']) await placed(placedAt);
 
     const day = await wholeStatement({ from_utc: '2026-11-02T01:00:00+01:00', to_utc: '2026-11-02T19:00:00-05:00' });
@@ -177,14 +161,14 @@ describe('/commission/statement', () => {
   });
 
   it('shows a line held by a payout that was never written as payable, and the chargeback that reverses it', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commission = await placed();
     const [line] = commission.lines;
     // A payout whose assembly stopped: its line names it, but it never came to exist.
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.commissionLine(orgcode, line.associate_id, line.counts_at, line.line_id),
+        Key: keys.commissionLine(org.orgcode, line.associate_id, line.counts_at, line.line_id),
         UpdateExpression: 'SET payout_id = :payout',
         ExpressionAttributeValues: { ':payout': 'cpo_never_written' },
       }),
@@ -202,7 +186,7 @@ describe('/commission/statement', () => {
   });
 
   it('pages through the lines: each line once, partial until the last page, whose totals are the whole period\'s', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const cancelled = await placed('2026-01-02T10:00:00Z');
     await cancel(cancelled.order_id);
     await placed('2026-01-03T10:00:00Z');
@@ -212,14 +196,7 @@ describe('/commission/statement', () => {
     // 16.53 + 16.53 accrued, 1 + … + 23 = 276 in bonuses, 16.53 voided.
     expect(whole.totals).toEqual([{ ...zero, currency: 'USD', accrued: 33.06, voided: 16.53, adjustments: 276, net: 292.53, payable: 292.53 }]);
 
-    const pages: any[] = [];
-    let token: string | null = null;
-    do {
-      const page: HttpResult = await statement({ limit: 10, next_token: token ?? undefined });
-      expect(page.status).toBe(200);
-      pages.push(page.body.data.statement);
-      token = page.body.data.next_token;
-    } while (token);
+    const pages = (await org.listPages('writer', '/commission/statement', { associate_id: jane, ...always, limit: 10 })).map((page) => page.statement);
 
     expect(pages.map((page) => [page.lines.length, page.partial])).toEqual([[10, true], [10, true], [5, false]]);
     expect(pages.flatMap((page) => page.lines)).toEqual(whole.lines);
@@ -251,17 +228,17 @@ describe('/commission/statement', () => {
 
 describe('tenancy and roles', () => {
   it("shows another organisation nothing of this one's lines", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     await placed();
     await adjust({ kind: 'bonus', amount: 5 });
-    const other = await callerHeaders({ orgcode: uniqueOrgcode('CST'), roles: ['acct_view'] });
+    const other = await createOrg('CST', { reader: { roles: ['acct_view'] } });
 
-    expect(await wholeStatement({}, other)).toEqual({ associate_id: jane, ...alwaysAnswered, lines: [], totals: [], partial: false });
+    expect(await wholeStatement({}, other.headers.reader)).toEqual({ associate_id: jane, ...alwaysAnswered, lines: [], totals: [], partial: false });
     expect((await wholeStatement()).lines).toHaveLength(2);
   });
 
   it('answers 403 to a caller without a read role', async () => {
-    const adminOnly = await callerHeaders({ orgcode, roles: ['commission_admin'] });
+    const adminOnly = await org.issue({ actor: 'tester', roles: ['commission_admin'] });
     const response = await statement({}, adminOnly);
     expect(response.status).toBe(403);
     expect(response.body.error.error_code).toBe('accounting.forbidden');
@@ -270,7 +247,7 @@ describe('tenancy and roles', () => {
 
 describe('with payouts', () => {
   async function createPayout(from_utc: string, to_utc: string): Promise<any> {
-    const response = await post('/commission/payout/create', { associate_id: jane, currency: 'USD', from_utc, to_utc }, writer);
+    const response = await org.post('writer', '/commission/payout/create', { associate_id: jane, currency: 'USD', from_utc, to_utc });
     expect(response.status).toBe(200);
     expect(response.body.data.payout).toMatchObject({ status: 'pending', amount: 16.53 });
     return response.body.data.payout;
@@ -279,14 +256,14 @@ describe('with payouts', () => {
   async function moveTo(payout: any, ...statuses: Array<'approved' | 'paid' | 'cancelled'>): Promise<void> {
     let revision = payout.revision;
     for (const status of statuses) {
-      const response = await post('/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: revision }, writer);
+      const response = await org.post('writer', '/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: revision });
       expect(response.status).toBe(200);
       revision = response.body.data.payout.revision;
     }
   }
 
   it('counts lines in paid payouts as paid, in pending or approved ones as in payout, and in cancelled ones as payable', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const days = ['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'];
     for (const day of days) await placed(`${day}T10:00:00Z`);
     const payouts = [];
