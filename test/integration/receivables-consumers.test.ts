@@ -1,6 +1,6 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import * as orders from '../support/fixtures/orders';
+import { type TestOrg, createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
 
 /**
  * The receivables consumers (order placed, tender captured) through the local
@@ -9,29 +9,16 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * whatever the order and however often an event arrives.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let ar: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('ARC');
-  ar = await callerHeaders({ orgcode, roles: ['ar_admin', 'acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+const stack = useStack();
+const arCaller = { ar: { roles: ['ar_admin', 'acct_view'] } };
+const org = useOrg('ARC', arCaller);
 
 const customerId = 'cust_consumers';
 
 /** An order of 2 x 10.01 + 1.50 tax = 21.52 USD, placed on net-30 terms unless overridden. */
 function orderPlaced(orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    orgcode,
+    orgcode: org.orgcode,
     order_id: orderId,
     customer_id: customerId,
     placed_at: '2026-11-02T10:00:00Z',
@@ -47,26 +34,17 @@ function orderPlaced(orderId: string, overrides: Record<string, unknown> = {}): 
 }
 const orderTotal = 21.52;
 
-function tenderCaptured(tenderId: string, orderId: string, amount: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    orgcode,
-    tender_id: tenderId,
-    order_id: orderId,
-    amount: { currency: 'USD', amount },
-    method: 'card',
-    captured_at: '2026-11-03T09:30:00Z',
-    ...overrides,
-  };
-}
+const tenderCaptured = (tenderId: string, orderId: string, amount: number, overrides: Record<string, unknown> = {}) =>
+  orders.tenderCaptured(org.orgcode, tenderId, orderId, { amount: { currency: 'USD', amount }, method: 'card', ...overrides });
 
 /** The commission consumer hears order.placed too; these tests follow the receivables consumers. */
 const receivablesConsumers = ['order-placed', 'tender-captured'];
 
-const placeOrder = (detail: Record<string, unknown>) => deliverEvent('retail.orders', 'order.placed', detail);
-const captureTender = (detail: Record<string, unknown>) => deliverEvent('retail.payments', 'tender.captured', detail);
+const placeOrder = (detail: Record<string, unknown>) => org.deliver('retail.orders', 'order.placed', detail);
+const captureTender = (detail: Record<string, unknown>) => org.deliver('retail.payments', 'tender.captured', detail);
 
 /** Delivers and expects the receivables consumer to have succeeded; returns its result. */
-const delivered = (delivery: ReturnType<typeof deliverEvent>) => succeededWith(delivery, receivablesConsumers);
+const delivered = (delivery: ReturnType<typeof org.deliver>) => succeededWith(delivery, receivablesConsumers);
 
 /**
  * A due window wider than any invoice here. The lists below pass it so that
@@ -75,17 +53,11 @@ const delivered = (delivery: ReturnType<typeof deliverEvent>) => succeededWith(d
  */
 const everyDueDate = { due_from_utc: '2000-01-01T00:00:00Z', due_to_utc: '2100-01-01T00:00:00Z' };
 
-async function invoicesOfCustomer(headers = ar, customer = customerId): Promise<any[]> {
+/** Every invoice of the customer, of every status, as a caller of `of` sees them. */
+async function invoicesOfCustomer(of: TestOrg<'ar'> = org, customer = customerId): Promise<any[]> {
   const all: any[] = [];
   for (const status of ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off']) {
-    let token: string | null = null;
-    do {
-      const body: Record<string, unknown> = { customer_id: customer, status, ...everyDueDate, limit: 50, next_token: token ?? undefined };
-      const page: HttpResult = await post('/invoice/list', body, headers);
-      expect(page.status).toBe(200);
-      all.push(...page.body.data.invoices);
-      token = page.body.data.next_token;
-    } while (token);
+    all.push(...(await of.listAll('ar', '/invoice/list', { customer_id: customer, status, ...everyDueDate, limit: 50 }, 'invoices')));
   }
   return all;
 }
@@ -96,35 +68,15 @@ async function invoiceOfOrder(orderId: string): Promise<any | undefined> {
   return matching[0];
 }
 
-async function paymentsOf(invoiceId: string, headers = ar): Promise<any[]> {
-  const all: any[] = [];
-  let token: string | null = null;
-  do {
-    const page: HttpResult = await post('/invoice/payment/list', { invoice_id: invoiceId, limit: 2, next_token: token ?? undefined }, headers);
-    expect(page.status).toBe(200);
-    all.push(...page.body.data.payments);
-    token = page.body.data.next_token;
-  } while (token);
-  return all;
-}
+const paymentsOf = (invoiceId: string) => org.listAll('ar', '/invoice/payment/list', { invoice_id: invoiceId, limit: 2 }, 'payments');
 
 async function getInvoice(invoiceId: string) {
-  const got = await post('/invoice/get', { invoice_id: invoiceId }, ar);
+  const got = await org.post('ar', '/invoice/get', { invoice_id: invoiceId });
   expect(got.status).toBe(200);
   return got.body.data.invoice;
 }
 
-async function lineage(kind: string, id: string, headers = ar): Promise<any[]> {
-  const all: any[] = [];
-  let token: string | null = null;
-  do {
-    const page: HttpResult = await post('/lineage/list', { source_ref: { kind, id }, limit: 50, next_token: token ?? undefined }, headers);
-    expect(page.status).toBe(200);
-    all.push(...page.body.data.lineage);
-    token = page.body.data.next_token;
-  } while (token);
-  return all;
-}
+const lineage = (kind: string, id: string, of: TestOrg<'ar'> = org) => of.listAll('ar', '/lineage/list', { source_ref: { kind, id }, limit: 50 }, 'lineage');
 
 /** An issued invoice for a fresh order, created by the order-placed consumer. */
 async function invoicedOrder(): Promise<{ orderId: string; invoice: any }> {
@@ -210,7 +162,8 @@ describe('tender captured', () => {
   it('applies a tender exactly once when it arrives while its draft is being issued', async () => {
     for (let round = 0; round < 4; round += 1) {
       const orderId = fresh('ord');
-      const draft = await post(
+      const draft = await org.post(
+        'ar',
         '/invoice/set',
         {
           order_id: orderId,
@@ -220,7 +173,6 @@ describe('tender captured', () => {
           payment_terms: { type: 'due_on_receipt' },
           status: 'draft',
         },
-        ar,
       );
       expect(draft.status).toBe(200);
       const invoiceId = draft.body.data.invoice_id;
@@ -228,7 +180,7 @@ describe('tender captured', () => {
 
       const [captured, issued] = await Promise.all([
         delivered(captureTender(tender)),
-        post('/invoice/status/set', { invoice_id: invoiceId, status: 'open', expected_revision: 1 }, ar),
+        org.post('ar', '/invoice/status/set', { invoice_id: invoiceId, status: 'open', expected_revision: 1 }),
       ]);
 
       expect(issued.status).toBe(200);
@@ -266,7 +218,8 @@ describe('tender captured', () => {
     const during = tenderCaptured(fresh('tnd'), orderId, 1.01);
     expect(await delivered(captureTender(before))).toEqual({ outcome: 'parked' });
 
-    const draft = await post(
+    const draft = await org.post(
+      'ar',
       '/invoice/set',
       {
         order_id: orderId,
@@ -276,7 +229,6 @@ describe('tender captured', () => {
         payment_terms: { type: 'net', net_days: 30 },
         status: 'draft',
       },
-      ar,
     );
     expect(draft.status).toBe(200);
     expect(draft.body.data.invoice).toMatchObject({ status: 'draft', amount_paid: 0 });
@@ -284,7 +236,7 @@ describe('tender captured', () => {
     expect(await delivered(captureTender(during))).toEqual({ outcome: 'parked' });
     expect(await paymentsOf(invoiceId)).toEqual([]);
 
-    const issued = await post('/invoice/status/set', { invoice_id: invoiceId, status: 'open', expected_revision: draft.body.data.invoice.revision }, ar);
+    const issued = await org.post('ar', '/invoice/status/set', { invoice_id: invoiceId, status: 'open', expected_revision: draft.body.data.invoice.revision });
     expect(issued.status).toBe(200);
 
     const payments = await paymentsOf(invoiceId);
@@ -342,9 +294,9 @@ describe('invoice list', () => {
     const { invoice } = await invoicedOrder();
 
     const [byCustomer, byStatus, ofOrg] = await Promise.all([
-      post('/invoice/list', { customer_id: customerId }, ar),
-      post('/invoice/list', { customer_id: customerId, status: 'open' }, ar),
-      post('/invoice/list', {}, ar),
+      org.post('ar', '/invoice/list', { customer_id: customerId }),
+      org.post('ar', '/invoice/list', { customer_id: customerId, status: 'open' }),
+      org.post('ar', '/invoice/list', {}),
     ]);
 
     expect([byCustomer.status, byStatus.status, ofOrg.status]).toEqual([200, 200, 200]);
@@ -355,8 +307,8 @@ describe('invoice list', () => {
 });
 
 describe('malformed events', () => {
-  const deadLettered = (delivery: ReturnType<typeof deliverEvent>) =>
-    deadLetterReason(delivery, api.consumers, receivablesConsumers);
+  const deadLettered = (delivery: ReturnType<typeof org.deliver>) =>
+    deadLetterReason(delivery, stack.api.consumers, receivablesConsumers);
 
   it('dead-letters an order without its total, naming the field, and creates nothing', async () => {
     const orderId = fresh('ord');
@@ -441,16 +393,15 @@ describe('tenant isolation', () => {
     const { orderId, invoice } = await invoicedOrder();
     await delivered(captureTender(tenderCaptured(fresh('tnd'), orderId, 1.01)));
     const before = await getInvoice(invoice.invoice_id);
-    const otherOrg = uniqueOrgcode('ARX');
-    const other = await callerHeaders({ orgcode: otherOrg, roles: ['ar_admin', 'acct_view'] });
+    const other = await createOrg('ARX', arCaller);
 
     const notFound = await Promise.all([
-      post('/invoice/get', { invoice_id: invoice.invoice_id }, other),
-      post('/invoice/status/set', { invoice_id: invoice.invoice_id, status: 'written_off', expected_revision: before.revision }, other),
-      post(
+      other.post('ar', '/invoice/get', { invoice_id: invoice.invoice_id }),
+      other.post('ar', '/invoice/status/set', { invoice_id: invoice.invoice_id, status: 'written_off', expected_revision: before.revision }),
+      other.post(
+        'ar',
         '/invoice/payment/apply',
         { invoice_id: invoice.invoice_id, expected_revision: before.revision, amount: { currency: 'USD', amount: 1 }, method: 'cash' },
-        other,
       ),
     ]);
     expect(notFound.map((response) => [response.status, response.body?.error?.major?.tag])).toEqual([
@@ -460,11 +411,11 @@ describe('tenant isolation', () => {
     ]);
 
     const [list, payments, aging, balance, statement] = await Promise.all([
-      post('/invoice/list', { customer_id: customerId, ...everyDueDate }, other),
-      post('/invoice/payment/list', { invoice_id: invoice.invoice_id }, other),
-      post('/ar/aging/report', { as_of: '2026-12-31' }, other),
-      post('/ar/balance', {}, other),
-      post('/ar/statement', { customer_id: customerId, from_utc: '2026-01-01T00:00:00Z', to_utc: '2027-01-01T00:00:00Z' }, other),
+      other.post('ar', '/invoice/list', { customer_id: customerId, ...everyDueDate }),
+      other.post('ar', '/invoice/payment/list', { invoice_id: invoice.invoice_id }),
+      other.post('ar', '/ar/aging/report', { as_of: '2026-12-31' }),
+      other.post('ar', '/ar/balance', {}),
+      other.post('ar', '/ar/statement', { customer_id: customerId, from_utc: '2026-01-01T00:00:00Z', to_utc: '2027-01-01T00:00:00Z' }),
     ]);
     expect([list, payments, aging, balance, statement].map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(list.body.data.invoices).toEqual([]);
@@ -476,17 +427,17 @@ describe('tenant isolation', () => {
     expect(await lineage('invoice', invoice.invoice_id, other)).toEqual([]);
 
     // The same order and tender ids in another organisation's events are that organisation's own.
-    const foreignOrder = await delivered(placeOrder({ ...orderPlaced(orderId), orgcode: otherOrg, total: 21.52 }));
+    const foreignOrder = await delivered(placeOrder({ ...orderPlaced(orderId), orgcode: other.orgcode, total: 21.52 }));
     expect(foreignOrder).toMatchObject({ outcome: 'invoiced' });
     expect(foreignOrder.invoice_id).not.toBe(invoice.invoice_id);
-    await delivered(captureTender({ ...tenderCaptured(fresh('tnd'), orderId, 2.02), orgcode: otherOrg }));
+    await delivered(captureTender({ ...tenderCaptured(fresh('tnd'), orderId, 2.02), orgcode: other.orgcode }));
 
     expect(await getInvoice(invoice.invoice_id)).toEqual(before);
     expect(await paymentsOf(invoice.invoice_id)).toHaveLength(1);
     expect(await invoicesOfCustomer()).toHaveLength(1);
-    const theirs = await post('/invoice/get', { invoice_id: foreignOrder.invoice_id }, other);
+    const theirs = await other.post('ar', '/invoice/get', { invoice_id: foreignOrder.invoice_id });
     expect(theirs.body.data.invoice).toMatchObject({ order_id: orderId, amount_paid: 2.02 });
-    expect((await post('/invoice/get', { invoice_id: foreignOrder.invoice_id }, ar)).status).toBe(404);
+    expect((await org.post('ar', '/invoice/get', { invoice_id: foreignOrder.invoice_id })).status).toBe(404);
   });
 });
 
@@ -499,10 +450,10 @@ describe('manual payment of a tender', () => {
     await delivered(captureTender(tenderCaptured(tenderId, orderId, 1.01)));
     const current = await getInvoice(invoice.invoice_id);
 
-    const again = await post(
+    const again = await org.post(
+      'ar',
       '/invoice/payment/apply',
       { invoice_id: invoice.invoice_id, expected_revision: current.revision, amount: { currency: 'USD', amount: 1.01 }, method: 'card', tender_id: tenderId },
-      ar,
     );
 
     expect(again.status).toBe(409);
@@ -513,10 +464,10 @@ describe('manual payment of a tender', () => {
   it('claims a tender applied by hand, so its captured event later is a duplicate', async () => {
     const { orderId, invoice } = await invoicedOrder();
     const tenderId = fresh('tnd');
-    const manual = await post(
+    const manual = await org.post(
+      'ar',
       '/invoice/payment/apply',
       { invoice_id: invoice.invoice_id, expected_revision: 1, amount: { currency: 'USD', amount: 2.5 }, method: 'card', tender_id: tenderId },
-      ar,
     );
     expect(manual.status).toBe(200);
 
