@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { tenderCaptured } from '../support/fixtures/orders';
+import { type TestOrg, createOrg, useStack } from '../support/harness';
+import type { HttpResult } from '../support/local-api';
 
 /**
  * Model-based property test of accounts receivable (docs/decisions.md: Accounts receivable, Platform events):
@@ -15,12 +16,7 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * only grow, one payment per tender, one invoice per order, and no 5xx.
  */
 
-let api: LocalApi;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
 
 const statuses = ['draft', 'open', 'partially_paid', 'paid', 'void', 'written_off'] as const;
 type Status = (typeof statuses)[number];
@@ -69,7 +65,7 @@ interface Seen {
 /** What a run knows of the real system: its organisation, and what it has sent. */
 interface World {
   orgcode: string;
-  headers: Record<string, string>;
+  org: TestOrg<'ar'>;
   invoiceOf: Map<string, string>;
   /** Every tender id the system has received (by event or by hand), in order. */
   tenders: TenderSent[];
@@ -86,7 +82,7 @@ interface Model {
 
 /** POSTs as the run's caller; any 5xx fails the property at once. */
 async function call(world: World, path: string, body: Record<string, unknown>): Promise<HttpResult> {
-  const response = await post(path, body, world.headers);
+  const response = await world.org.post('ar', path, body);
   if (response.status >= 500) {
     throw new Error(`${path} answered ${response.status} to ${JSON.stringify(body)}: ${response.text}`);
   }
@@ -94,10 +90,10 @@ async function call(world: World, path: string, body: Record<string, unknown>): 
 }
 
 /** Delivers `copies` of an event at once; every delivery must succeed (none dead-lettered). */
-async function deliverCopies(source: string, detailType: string, detail: Record<string, unknown>, copies: number): Promise<any[]> {
+async function deliverCopies(world: World, source: string, detailType: string, detail: Record<string, unknown>, copies: number): Promise<any[]> {
   // The commission consumer hears order.placed too; the invariant is the receivables'.
   return Promise.all(
-    Array.from({ length: copies }, () => succeededWith(deliverEvent(source, detailType, detail), ['order-placed', 'tender-captured'])),
+    Array.from({ length: copies }, () => succeededWith(world.org.deliver(source, detailType, detail), ['order-placed', 'tender-captured'])),
   );
 }
 
@@ -107,17 +103,7 @@ async function readInvoice(world: World, invoiceId: string): Promise<any> {
   return got.body.data.invoice;
 }
 
-async function allPages(world: World, path: string, body: Record<string, unknown>, field: string): Promise<any[]> {
-  const items: any[] = [];
-  let token: string | null = null;
-  do {
-    const page = await call(world, path, { ...body, ...(token !== null && { next_token: token }) });
-    expect(page.status).toBe(200);
-    items.push(...page.body.data[field]);
-    token = page.body.data.next_token;
-  } while (token !== null);
-  return items;
-}
+const allPages = (world: World, path: string, body: Record<string, unknown>, field: string) => world.org.listAll('ar', path, body, field);
 
 // --- the invariant ----------------------------------------------------------
 
@@ -308,10 +294,10 @@ class PlaceOrder implements fc.AsyncCommand<Model, World> {
     const { order_id, customer_id } = orderOf(this.order);
     const existing = world.invoiceOf.get(order_id);
     const results = await deliverCopies(
+      world,
       'retail.orders',
       'order.placed',
       {
-        orgcode: world.orgcode,
         order_id,
         customer_id,
         placed_at: '2026-11-02T10:00:00Z',
@@ -362,21 +348,14 @@ class CaptureTender implements fc.AsyncCommand<Model, World> {
       const { order_id } = orderOf(this.order);
       tender = {
         order_id,
-        detail: {
-          orgcode: world.orgcode,
-          tender_id: nextId(world, 'tnd'),
-          order_id,
-          amount: { currency: 'USD', amount: usd(this.units) },
-          method: 'card',
-          captured_at: '2026-11-03T09:30:00Z',
-        },
+        detail: tenderCaptured(world.orgcode, nextId(world, 'tnd'), order_id, { amount: { currency: 'USD', amount: usd(this.units) }, method: 'card' }),
       };
       // A tender waits for its order's invoice, and for a draft to be issued.
       const invoiceId = world.invoiceOf.get(order_id);
       const owed = invoiceId !== undefined && (await readInvoice(world, invoiceId)).status !== 'draft';
       expectedFirst = owed ? 'applied' : 'parked';
     }
-    const results = await deliverCopies('retail.payments', 'tender.captured', tender.detail, this.copies);
+    const results = await deliverCopies(world, 'retail.payments', 'tender.captured', tender.detail, this.copies);
     const outcomes = results.map((result) => result.outcome).sort();
     const expected = [expectedFirst, ...Array.from({ length: this.copies - 1 }, () => 'duplicate')].sort();
     expect({ tender: tender.detail.tender_id, outcomes }).toEqual({ tender: tender.detail.tender_id, outcomes: expected });
@@ -445,14 +424,11 @@ class ApplyPayment implements fc.AsyncCommand<Model, World> {
       expect(cents(payment.applied_amount, 'applied_amount')).toBe(units);
       if (tenderId) {
         // Its captured event, should it come later, is then a redelivery.
-        const detail = {
-          orgcode: world.orgcode,
-          tender_id: tenderId,
-          order_id,
+        const detail = tenderCaptured(world.orgcode, tenderId, order_id, {
           amount: { currency: 'USD', amount: usd(units) },
           method: 'bank_transfer',
           captured_at: '2026-11-04T00:00:00Z',
-        };
+        });
         world.tenders.push({ order_id, detail });
         model.tenders += 1;
       }
@@ -525,17 +501,13 @@ class RacePayments implements fc.AsyncCommand<Model, World> {
     const balance = cents(current.balance_due, 'balance_due');
     const tender: TenderSent = {
       order_id,
-      detail: {
-        orgcode: world.orgcode,
-        tender_id: nextId(world, 'tnd'),
-        order_id,
+      detail: tenderCaptured(world.orgcode, nextId(world, 'tnd'), order_id, {
         amount: { currency: 'USD', amount: usd(this.units) },
-        method: 'gift_card',
         captured_at: '2026-11-05T12:00:00Z',
-      },
+      }),
     };
     const [[captured], manual] = await Promise.all([
-      deliverCopies('retail.payments', 'tender.captured', tender.detail, 1),
+      deliverCopies(world, 'retail.payments', 'tender.captured', tender.detail, 1),
       call(world, '/invoice/payment/apply', {
         invoice_id: invoiceId,
         expected_revision: current.revision,
@@ -601,10 +573,10 @@ const commands = [
 ];
 
 async function newWorld(): Promise<World> {
-  const orgcode = uniqueOrgcode('ARP');
+  const org = await createOrg('ARP', { ar: { roles: ['ar_admin', 'acct_view'] } });
   return {
-    orgcode,
-    headers: await callerHeaders({ orgcode, roles: ['ar_admin', 'acct_view'] }),
+    orgcode: org.orgcode,
+    org,
     invoiceOf: new Map(),
     tenders: [],
     seen: new Map(),
