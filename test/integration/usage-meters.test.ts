@@ -3,17 +3,12 @@ import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage-meter-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
-import { localApiClientConfig } from '../../shared/local/environment';
-import {
-  type DeadLetterQueue,
-  closeDeadLetterQueue,
-  listDeadLetters,
-  openDeadLetterQueue,
-  redriveDeadLetter,
-} from '../../shared/operators/dead-letter-redrive';
+import { listDeadLetters, redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
 import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { useDeadLetterQueue } from '../support/dead-letter-queue';
+import { eventRequest } from '../support/fixtures/events';
+import { createOrg, useStack } from '../support/harness';
+import { type HttpResult, flushMeters, invokeOperator, post } from '../support/local-api';
 
 /**
  * Usage meters (docs/decisions.md: Usage meters): every call's request log
@@ -22,16 +17,8 @@ import { type HttpResult, type LocalApi, flushMeters, invokeOperator, post, star
  * reads a meter.
  */
 
-let api: LocalApi;
-let queue: DeadLetterQueue;
-beforeAll(async () => {
-  api = await startLocalApi();
-  queue = openDeadLetterQueue(api.deadLetterQueueUrl, localApiClientConfig(api.invokeUrl));
-});
-afterAll(async () => {
-  closeDeadLetterQueue(queue);
-  await api.close();
-});
+const stack = useStack();
+const deadLetterQueue = useDeadLetterQueue(stack);
 
 const costCentre = 'OPS1-2026-NY01';
 
@@ -40,11 +27,15 @@ interface Org {
   headers: Record<string, string>;
 }
 
+/** A new organisation and its owner's headers, calling under the cost centre. */
 async function anOrg(prefix: string): Promise<Org> {
-  const orgcode = uniqueOrgcode(prefix);
-  const headers = await callerHeaders({ orgcode, owner: true });
-  return { orgcode, headers: { ...headers, 'x-cccode': costCentre } };
+  const org = await createOrg(prefix, { owner: { owner: true, actor: 'tester' } });
+  return { orgcode: org.orgcode, headers: { ...org.headers.owner, 'x-cccode': costCentre } };
 }
+
+/** An event recorded under the meter, without an amount. */
+const meteredEvent = (org: Org, extra: Record<string, unknown> = {}) =>
+  eventRequest(org.orgcode, { amount: undefined, reason: 'metered', request_context: { orgcode: org.orgcode, actor: 'tester', context_source: 'api_key' }, ...extra });
 
 /** What the test expects on one meter, summed from the calls it made and the answers it got. */
 class Expected {
@@ -82,19 +73,7 @@ async function flushedMeter(orgcode: string, surface: string, expected: Expected
 }
 
 async function recordEvent(org: Org, expected: Expected, extra: Record<string, unknown> = {}) {
-  const response = await expected.call(
-    '/event/record',
-    {
-      event_type: 'order.placed',
-      occurred_at: '2026-11-20T10:00:00Z',
-      reason: 'metered',
-      source_refs: [{ kind: 'order', id: 'ord_1' }],
-      request_context: { orgcode: org.orgcode, actor: 'tester', context_source: 'api_key' },
-      ...extra,
-    },
-    org.headers,
-    { records: 1 },
-  );
+  const response = await expected.call('/event/record', meteredEvent(org, extra), org.headers, { records: 1 });
   expect(response.status).toBe(200);
   return response.body.data.event.event_id as string;
 }
@@ -194,18 +173,7 @@ describe('per-call usage meters', () => {
     const org = await anOrg('MTI');
     const records = new Expected();
     const first = await recordEvent(org, records, { idempotency_key: 'metered-once' });
-    const replay = await records.call(
-      '/event/record',
-      {
-        event_type: 'order.placed',
-        occurred_at: '2026-11-20T10:00:00Z',
-        reason: 'metered',
-        source_refs: [{ kind: 'order', id: 'ord_1' }],
-        request_context: { orgcode: org.orgcode, actor: 'tester', context_source: 'api_key' },
-        idempotency_key: 'metered-once',
-      },
-      org.headers,
-    );
+    const replay = await records.call('/event/record', meteredEvent(org, { idempotency_key: 'metered-once' }), org.headers);
     expect(replay.body.data.event.event_id).toBe(first);
     expect(await flushedMeter(org.orgcode, '/event/record', records)).toEqual({ ...records.totals, api_calls: 2, records: 1 });
   });
@@ -219,7 +187,7 @@ describe('per-call usage meters', () => {
     const missing = await counted.call('/event/get', { event_id: 'evt_missing' }, org.headers);
     await flushMeters();
 
-    const failedBefore = (await listDeadLetters(queue)).length;
+    const failedBefore = (await listDeadLetters(deadLetterQueue.queue)).length;
     const restore = failingMeterWrites();
     const unmetered = new Expected();
     let foundWithoutMeter: HttpResult;
@@ -237,11 +205,11 @@ describe('per-call usage meters', () => {
     // The failed batch counted nothing; the calls before it still count.
     expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...counted.totals, api_calls: 2, errors: 1 });
 
-    const deadLetters = await listDeadLetters(queue);
+    const deadLetters = await listDeadLetters(deadLetterQueue.queue);
     expect(deadLetters).toHaveLength(failedBefore + 1);
     const failed = deadLetters.find((deadLetter) => deadLetter.consumer === usageMeterAggregatorFunction.name)!;
     expect(failed).toMatchObject({ arrived_by: 'consumer', error_message: 'meter table unavailable (injected)' });
-    expect(await redriveDeadLetter(queue, failed.id)).toMatchObject({ outcome: 'redriven' });
+    expect(await redriveDeadLetter(deadLetterQueue.queue, failed.id)).toMatchObject({ outcome: 'redriven' });
     const both = { ...counted.totals };
     for (const [name, value] of Object.entries(unmetered.totals)) both[name as keyof MeterTotals] += value;
     expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...both, api_calls: 4, errors: 2 });
