@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readEndpoints } from '../../shared/local/endpoints-file';
 import { localEnvironment } from '../../shared/local/environment';
 import { freePort } from '../../shared/local/ports';
 import { projectRoot } from '../../shared/local/project-root';
@@ -13,7 +14,7 @@ export interface NpmStart {
   dataDir: string;
   /** Everything it printed so far, stdout and stderr interleaved. */
   output(): string;
-  /** Ctrl-C: interrupts its whole process group and waits for it to stop; resolves with its exit code. */
+  /** Ctrl-C: interrupts the server and waits for npm to end; resolves with npm's exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -39,8 +40,7 @@ export async function startNpmStart(options: { readyWithinMs: number }): Promise
   const child = spawn('npm', ['start', '--', '--in-memory', '--data-dir', dataDir], {
     cwd: projectRoot(),
     env: { ...userEnvironment(), PORT: String(port), OPERATOR_PORT: String(operatorPort) },
-    // Its own process group, as a terminal's foreground job: Ctrl-C reaches npm and everything under it.
-    detached: true,
+    // In jest's process group, as in the terminal's: a Ctrl-C of the test run stops it too.
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,7 +57,7 @@ export async function startNpmStart(options: { readyWithinMs: number }): Promise
     dataDir,
     output: () => output,
     stop: async () => {
-      const code = await interrupt(child, exited);
+      const code = await interrupt(child, dataDir, exited);
       rmSync(dataDir, { recursive: true, force: true });
       return code;
     },
@@ -82,18 +82,22 @@ async function untilReady(output: () => string, exited: Promise<number | null>, 
   }
 }
 
-/** SIGINT to the process group, as Ctrl-C sends it; SIGKILL if it has not stopped within 20 s. */
-async function interrupt(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return child.exitCode;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // The group is gone already.
-    }
-  };
-  signalGroup('SIGINT');
-  const timer = setTimeout(() => signalGroup('SIGKILL'), 20_000);
+/**
+ * SIGINT to the server, whose pid its endpoints file holds, as Ctrl-C sends it
+ * (npm passes no signal on). Without that file, or if it has not stopped
+ * within 20 s, SIGKILL to npm: the server then stops itself within a second,
+ * as after a `kill -9` of npm start.
+ */
+async function interrupt(child: ChildProcess, dataDir: string, exited: Promise<number | null>): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  let serverPid: number | undefined;
+  try {
+    serverPid = readEndpoints(dataDir).pid;
+  } catch {
+    // Not started, or gone already.
+  }
+  if (serverPid !== undefined) process.kill(serverPid, 'SIGINT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), serverPid === undefined ? 0 : 20_000);
   try {
     return await exited;
   } finally {
