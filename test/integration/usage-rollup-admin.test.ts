@@ -1,8 +1,9 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
 import { localApiClientConfig } from '../../shared/local/environment';
 import type { UsageRollupRun } from '../../shared/rollups/usage-rollup';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, invokeOperator, post, startLocalApi } from '../support/local-api';
+import { storageUsageRequest } from '../support/fixtures/storage-usage';
+import { useOrg, useStack } from '../support/harness';
+import { invokeOperator, post } from '../support/local-api';
 import { seedObjects } from '../support/storage-seed';
 import { costCentreA, todayUtc, wholeDay } from '../support/usage-days';
 
@@ -13,36 +14,30 @@ import { costCentreA, todayUtc, wholeDay } from '../support/usage-days';
  * counted once. A day of calls is in usage-rollups.test.ts.
  */
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+const stack = useStack();
+const org = useOrg('USP', { writer: { roles: ['acct_export_admin'] }, reader: { roles: ['acct_view'] } });
 
 const operatorRun = (payload: Record<string, unknown>) => invokeOperator<UsageRollupRun>('usage-rollup-admin', { action: 'run', ...payload });
 const subjectOf = (record: any) => [record.service, record.scope, record.cccode ?? null];
+const measured = (usage: Record<string, unknown>) => storageUsageRequest(org.orgcode, usage, { reason: 'measured', source_refs: [] });
 
 describe('a past day of storage usage, re-run by the operator', () => {
   /** A day no other test records usage on, so a run over every metered org sees only this file's. */
   const pastDay = '2024-06-11';
 
   it('finds the organisation by the day its storage counts on, gives a service without calls zero usage, and re-runs one organisation', async () => {
-    const orgcode = uniqueOrgcode('USP');
-    const writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
-    const reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
-    const requestContext = { orgcode, actor: 'storage-meter', context_source: 'api_key' };
     const measurements = [
       { resource_type: 'object_store', resource_ref: 'orgs/media/', service: 'media', bytes: 10.5, object_count: 2, cccode: costCentreA, window: wholeDay(pastDay) },
       { resource_type: 'object_store', resource_ref: 'orgs/media/2/', service: 'media', bytes: 20.25, object_count: 4, cccode: costCentreA, measured_at: `${pastDay}T23:59:59Z` },
       { resource_type: 'table_store', resource_ref: 'accounting-table', service: 'accounting', bytes: 4096, item_count: 40, measured_at: `${pastDay}T08:00:00Z` },
     ];
     for (const usage of measurements) {
-      const recorded = await post('/storage/usage/record', { usage, reason: 'measured', source_refs: [], request_context: requestContext }, writer);
+      const recorded = await org.post('writer', '/storage/usage/record', measured(usage));
       expect(recorded.status).toBe(200);
     }
 
     const run = await operatorRun({ dt: pastDay });
-    const records = (await post('/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay }, reader)).body.data.rollups;
+    const records = (await org.post('reader', '/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay })).body.data.rollups;
 
     expect(run.days).toEqual([{ dt: pastDay, orgs: expect.any(Number), records: expect.any(Number), removed: 0 }]);
     expect(run.days[0]!.orgs).toBeGreaterThanOrEqual(1);
@@ -55,8 +50,8 @@ describe('a past day of storage usage, re-run by the operator', () => {
       ['media', 'org', null, noUsage, { objects: 6, bytes: 31, records: 2 }, storageRefs],
     ]);
 
-    const rerun = await operatorRun({ dt: pastDay, orgcode });
-    const rerunRecords = (await post('/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay }, reader)).body.data.rollups;
+    const rerun = await operatorRun({ dt: pastDay, orgcode: org.orgcode });
+    const rerunRecords = (await org.post('reader', '/usage/rollup/list', { from_dt: pastDay, to_dt: pastDay })).body.data.rollups;
 
     expect(rerun.days).toEqual([{ dt: pastDay, orgs: 1, records: 4, removed: 0 }]);
     expect(rerunRecords).toEqual(records.map((record: any) => ({ ...record, run_id: rerun.run_id, revision: 2, updated_at: expect.any(String) })));
@@ -64,11 +59,7 @@ describe('a past day of storage usage, re-run by the operator', () => {
 
   it('counts a prefix a client recorded and the reconcile then measured once, by the later measurement', async () => {
     const day = '2024-06-12';
-    const orgcode = uniqueOrgcode('USR');
-    const writer = await callerHeaders({ orgcode, roles: ['acct_export_admin'] });
-    const reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
-    const prefixes = await seedObjects(orgcode, 6);
-    const requestContext = { orgcode, actor: 'storage-meter', context_source: 'api_key' };
+    const prefixes = await seedObjects(org.orgcode, 6);
     // The client names the prefix relative to the organisation's root, the reconcile as `orgs/<ORG>/exports/`.
     const usage = {
       resource_type: 'object_store',
@@ -79,20 +70,20 @@ describe('a past day of storage usage, re-run by the operator', () => {
       cccode: costCentreA,
       window: wholeDay(day),
     };
-    expect((await post('/storage/usage/record', { usage, reason: 'measured', source_refs: [], request_context: requestContext }, writer)).status).toBe(200);
+    expect((await org.post('writer', '/storage/usage/record', measured(usage))).status).toBe(200);
     let cursor: unknown = null;
     do {
-      const answer = await post('/storage/usage/reconcile', { ...wholeDay(day), limit: 100, cursor }, writer);
+      const answer = await org.post('writer', '/storage/usage/reconcile', { ...wholeDay(day), limit: 100, cursor });
       expect(answer.status).toBe(200);
       cursor = answer.body.data.next_cursor;
     } while (cursor);
 
-    await operatorRun({ dt: day, orgcode });
+    await operatorRun({ dt: day, orgcode: org.orgcode });
 
-    const records = (await post('/usage/rollup/list', { from_dt: day, to_dt: day }, reader)).body.data.rollups;
-    const usages = (await post('/storage/usage/list', { ...wholeDay(day), limit: 100 }, reader)).body.data.usages;
+    const records = (await org.post('reader', '/usage/rollup/list', { from_dt: day, to_dt: day })).body.data.rollups;
+    const usages = (await org.post('reader', '/storage/usage/list', { ...wholeDay(day), limit: 100 })).body.data.usages;
     const reconciled = usages.filter((record: any) => record.usage_id.startsWith('stur_'));
-    const exportsPrefix = `orgs/${orgcode}/exports/`;
+    const exportsPrefix = `orgs/${org.orgcode}/exports/`;
     expect(reconciled.find((record: any) => record.resource_ref === exportsPrefix)).toMatchObject({ bytes: prefixes[exportsPrefix]!.bytes });
     // The reconcile measured the client's record among the table's items too: cost centre A's, as the record carries it.
     const reconciledBytes = (cccode: string | null) =>
@@ -116,13 +107,13 @@ describe('a past day of storage usage, re-run by the operator', () => {
 
 describe('the usage rollup routes and functions', () => {
   it('answers a cost centre with another scope, or scope cccode without one, with 400 validation-error', async () => {
-    const reader = await callerHeaders({ orgcode: uniqueOrgcode('USV'), owner: true });
+    const owner = await org.issue({ actor: 'tester', owner: true });
 
     const answers = [
-      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', cccode: costCentreA, scope: 'org' }, reader),
-      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', scope: 'cccode' }, reader),
-      await post('/usage/rollup/list', { cccode: costCentreA, scope: 'unattributed' }, reader),
-      await post('/usage/rollup/list', { from_dt: '2024-06-12', to_dt: '2024-06-11' }, reader),
+      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', cccode: costCentreA, scope: 'org' }, owner),
+      await post('/usage/rollup/get', { dt: '2024-06-11', service: 'accounting', scope: 'cccode' }, owner),
+      await post('/usage/rollup/list', { cccode: costCentreA, scope: 'unattributed' }, owner),
+      await post('/usage/rollup/list', { from_dt: '2024-06-12', to_dt: '2024-06-11' }, owner),
     ];
 
     expect(answers.map((answer) => [answer.status, answer.body.error.details.issues])).toEqual([
@@ -134,7 +125,7 @@ describe('the usage rollup routes and functions', () => {
   });
 
   it('keeps the usage rollup functions off the HTTP API and its routes off the Invoke API', async () => {
-    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
+    const lambda = new LambdaClient(localApiClientConfig(stack.api.invokeUrl));
     const invoke = (name: string) => lambda.send(new InvokeCommand({ FunctionName: name, Payload: new TextEncoder().encode('{}') }));
     try {
       for (const path of ['/usage-rollup-admin', '/daily-usage-rollup', '/usage/rollup/usage-rollup-admin', '/usage/rollup/run']) {
