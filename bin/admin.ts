@@ -34,6 +34,7 @@ const usage = `Usage:
   npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
   npm run -s admin -- credential list --orgcode ORG
   npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
+  npm run -s admin -- financial-rollup index-receivable-changes --orgcode ORG
   npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
   npm run -s admin -- dead-letter list
   npm run -s admin -- dead-letter show --id ID
@@ -138,9 +139,13 @@ function credentialPayload(action: string | undefined, flags: Flags): Record<str
   }
 }
 
-/** A rollup operator's payload (`financial-rollup-admin`, `usage-rollup-admin`): re-run a day or a range, for every organisation found or one. */
+/**
+ * A rollup operator's payload (`financial-rollup-admin`, `usage-rollup-admin`): re-run a day or a range, for every
+ * organisation found or one; or index an organisation's older statement entries for aging of past days.
+ */
 function rollupPayload(group: keyof typeof rollupFunctions, action: string | undefined, flags: Flags): Record<string, unknown> {
-  if (action !== 'run') throw new UsageError(`Unknown ${group} action "${action ?? ''}": use run.`);
+  if (group === 'financial-rollup' && action === 'index-receivable-changes') return { action, orgcode: required(flags, 'orgcode') };
+  if (action !== 'run') throw new UsageError(`Unknown ${group} action "${action ?? ''}": use run${group === 'financial-rollup' ? ' or index-receivable-changes' : ''}.`);
   return {
     action,
     dt: required(flags, 'dt'),

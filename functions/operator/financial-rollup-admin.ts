@@ -1,5 +1,4 @@
 import { payloadHandler } from '../../shared/lambda/payload-handler';
-import { rollupAdmin, rollupAdminRequest } from '../../shared/operators/rollup-admin';
-import { runFinancialRollup } from '../../shared/rollups/financial-rollup';
+import { financialRollupAdminRequest, runFinancialRollupAdmin } from '../../shared/operators/financial-rollup-admin';
 
-export const handler = payloadHandler(rollupAdminRequest, rollupAdmin(runFinancialRollup));
+export const handler = payloadHandler(financialRollupAdminRequest, runFinancialRollupAdmin);

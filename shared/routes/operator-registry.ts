@@ -21,7 +21,8 @@ export const operatorFunctions: OperatorFunctionDefinition[] = [
   },
   {
     name: 'financial-rollup-admin',
-    description: 'Re-runs the daily financial rollup of a day or a range of days, for every active organisation or one',
+    description:
+      "Re-runs the daily financial rollup of a day or a range of days, for every active organisation or one; indexes an organisation's statement entries recorded before aging of a past day read them",
     stores: { table: 'write' },
     // Lambda's maximum: a month of days, each read in full.
     timeoutSeconds: 15 * 60,

@@ -76,6 +76,11 @@ function invoiceRefs(invoice: Invoice): SourceRef[] {
   ];
 }
 
+/** The instant a change dated `at` counts at for aging: `at`, or its invoice's issue if that is later. */
+export function changeCountsAt(at: string, issuedAt: string | undefined): string {
+  return issuedAt !== undefined && issuedAt > at ? issuedAt : at;
+}
+
 function receivable(
   invoice: Invoice,
   kind: StatementEntryKind,
@@ -92,7 +97,7 @@ function receivable(
     due_day: utcDay(invoice.due_at ?? at),
     balanceDelta: delta,
     openInvoicesDelta,
-    countsAt: invoice.issued_at !== undefined && invoice.issued_at > at ? invoice.issued_at : at,
+    countsAt: changeCountsAt(at, invoice.issued_at),
     entry: {
       entry_id: newId('are', now),
       kind,
