@@ -1,16 +1,10 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../shared/db/client';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { eventRequest } from '../support/fixtures/events';
+import { useOrg, useStack } from '../support/harness';
 
-let api: LocalApi;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-  headers = await callerHeaders({ orgcode: uniqueOrgcode('FAULT'), owner: true });
-});
-afterAll(() => api.close());
+useStack();
+const org = useOrg('FAULT', { owner: { owner: true } }, { per: 'file' });
 
 /**
  * DynamoDB Local never throttles and cannot fail on demand, so these tests put a
@@ -34,7 +28,7 @@ describe('faults the emulator cannot produce (injected with a client middleware)
       new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }),
     );
     try {
-      const response = await post('/event/list', {}, headers);
+      const response = await org.post('owner', '/event/list', {});
       expect(response.status).toBe(429);
       expect(response.body.error).toMatchObject({
         error_code: 'accounting.throttled',
@@ -49,17 +43,7 @@ describe('faults the emulator cannot produce (injected with a client middleware)
   it('answers 500 internal-error without internals when storage fails unexpectedly (mocked crash)', async () => {
     const restore = failCommands(['TransactWriteItemsCommand', 'PutItemCommand'], () => new Error('socket hang up at 10.1.2.3'));
     try {
-      const response = await post(
-        '/event/record',
-        {
-          event_type: 'order.placed',
-          occurred_at: '2026-11-01T00:00:00Z',
-          reason: 'r',
-          source_refs: [{ kind: 'order', id: '1' }],
-          request_context: { orgcode: headers['x-orgcode'], actor: 'a', context_source: 'api_key' },
-        },
-        headers,
-      );
+      const response = await org.post('owner', '/event/record', eventRequest(org.orgcode, { occurred_at: '2026-11-01T00:00:00Z' }));
       expect(response.status).toBe(500);
       expect(response.body.error).toMatchObject({ error_code: 'accounting.internal', major: { tag: 'internal-error' } });
       expect(response.text).not.toContain('10.1.2.3');
