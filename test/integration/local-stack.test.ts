@@ -3,18 +3,11 @@ import { maxBodyBytes } from '../../shared/http/http-handler';
 import { localApiClientConfig } from '../../shared/local/environment';
 import { httpApiBodyLimitBytes } from '../../shared/local/http-api-server';
 import { httpRoutes } from '../../shared/routes/registry';
-import { post, startLocalApi, type LocalApi } from '../support/local-api';
+import { useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 describe('local stack', () => {
-  let api: LocalApi;
-
-  beforeAll(async () => {
-    api = await startLocalApi();
-  });
-
-  afterAll(async () => {
-    await api.close();
-  });
+  const stack = useStack();
 
   it('answers an unknown path with 404 Not Found, as API Gateway does', async () => {
     const response = await post('/accounting/no/such/route', {});
@@ -24,7 +17,7 @@ describe('local stack', () => {
   });
 
   it('answers a GET on a known route with 404, since every route is POST only', async () => {
-    const response = await fetch(`${api.baseUrl}/accounting/event/get`);
+    const response = await fetch(`${stack.api.baseUrl}/accounting/event/get`);
 
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not Found' });
@@ -32,7 +25,7 @@ describe('local stack', () => {
 
   it('answers a body over the HTTP API limit (10 MB) with 413 and API Gateway\'s own body, and one under it with the envelope', async () => {
     const send = (bytes: number) =>
-      fetch(`${api.baseUrl}/accounting/event/get`, {
+      fetch(`${stack.api.baseUrl}/accounting/event/get`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-orgcode': 'ACME' },
         body: JSON.stringify({ event_id: 'x'.repeat(bytes - '{"event_id":""}'.length) }),
@@ -49,7 +42,7 @@ describe('local stack', () => {
   });
 
   it('serves the OpenAPI document of the registry at GET /openapi.json (a local convenience)', async () => {
-    const response = await fetch(`${api.baseUrl}/openapi.json`);
+    const response = await fetch(`${stack.api.baseUrl}/openapi.json`);
     const document = (await response.json()) as { openapi: string; paths: object; servers: Array<{ url: string }> };
 
     expect(response.status).toBe(200);
@@ -57,16 +50,16 @@ describe('local stack', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toHaveLength(httpRoutes.length);
     // "Try it out" on the page calls this stack, whatever its port.
-    expect(document.servers[0]?.url).toBe(api.baseUrl);
+    expect(document.servers[0]?.url).toBe(stack.api.baseUrl);
   });
 
   it('serves the API reference at GET /docs with every script and style from the local server', async () => {
-    const response = await fetch(`${api.baseUrl}/docs`);
+    const response = await fetch(`${stack.api.baseUrl}/docs`);
     const html = await response.text();
     const assets = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1] ?? '');
     const assetStatuses = await Promise.all(
       assets.map(async (asset) => {
-        const served = await fetch(`${api.baseUrl}${asset}`);
+        const served = await fetch(`${stack.api.baseUrl}${asset}`);
         await served.arrayBuffer();
         return served.status;
       }),
@@ -78,22 +71,22 @@ describe('local stack', () => {
     expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']));
     expect(assets.every((asset) => asset.startsWith('/docs/'))).toBe(true);
     expect(assetStatuses.every((status) => status === 200)).toBe(true);
-    expect((await fetch(`${api.baseUrl}/docs/index.html`)).status).toBe(404);
+    expect((await fetch(`${stack.api.baseUrl}/docs/index.html`)).status).toBe(404);
   });
 
   it('keeps operator functions off the HTTP API and the HTTP routes off the Invoke API', async () => {
     const overHttp = await post('/credential-admin', { action: 'list', orgcode: 'ACME' });
-    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
+    const lambda = new LambdaClient(localApiClientConfig(stack.api.invokeUrl));
     const routeByInvoke = lambda.send(new InvokeCommand({ FunctionName: 'event-get', Payload: new TextEncoder().encode('{}') }));
 
     expect(overHttp.status).toBe(404);
     await expect(routeByInvoke).rejects.toBeInstanceOf(ResourceNotFoundException);
-    expect(new URL(api.invokeUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(stack.api.invokeUrl).hostname).toBe('127.0.0.1');
     lambda.destroy();
   });
 
   it('answers the invocation of an unknown operator function with ResourceNotFoundException', async () => {
-    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
+    const lambda = new LambdaClient(localApiClientConfig(stack.api.invokeUrl));
 
     const invoking = lambda.send(new InvokeCommand({ FunctionName: 'no-such-function', Payload: new TextEncoder().encode('{}') }));
 
