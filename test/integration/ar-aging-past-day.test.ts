@@ -91,7 +91,7 @@ describe('aging as of a past day', () => {
     expect((await agingAsOf(today)).totals).toEqual([]);
   });
 
-  it('lists a customer paid off since the day, page by page in customer order, with totals equal to one page', async () => {
+  it('lists a customer paid off since the day, page by page in customer order with totals equal to one page, and alone or by currency', async () => {
     const day = '2026-10-31';
     await issue('cust_a', 10, '2026-10-01T09:00:00Z');
     const paidOff = await issue('cust_b', 20, '2026-10-02T09:00:00Z');
@@ -101,6 +101,8 @@ describe('aging as of a past day', () => {
     const whole = await agingAsOf(day);
 
     const pages = (await org.listPages('ar', '/ar/aging/report', { as_of: day, limit: 1 })).map((data) => data.report);
+    const ofCustomer = await org.post('ar', '/ar/aging/report', { as_of: day, customer_id: 'cust_b' });
+    const inEuro = await org.post('ar', '/ar/aging/report', { as_of: day, currency: 'EUR' });
 
     expect(whole.customers.map((row: { customer_id: string; total: number }) => [row.customer_id, row.total])).toEqual([
       ['cust_a', 10],
@@ -110,6 +112,8 @@ describe('aging as of a past day', () => {
     expect(pages.flatMap((page) => page.customers)).toEqual(whole.customers);
     expect(pages.every((page) => page.customers.length <= 1)).toBe(true);
     expect(pages.at(-1)).toMatchObject({ totals: whole.totals, complete: true });
+    expect(ofCustomer.body.data.report.customers).toEqual([whole.customers[1]]);
+    expect(inEuro.body.data.report).toMatchObject({ customers: [], totals: [] });
   });
 });
 
