@@ -3,9 +3,12 @@ import { dynamo, tableName } from '../../shared/db/client';
 import { commissionLines, findCommission } from '../../shared/db/commission-repository';
 import * as keys from '../../shared/db/keys';
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
+import { cancelSale, placeSale } from '../support/commissions';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import * as rules from '../support/fixtures/commission-rules';
+import { orderPlaced } from '../support/fixtures/orders';
+import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * Commissions (docs/decisions.md: Commissions) through the local bus, the real
@@ -14,82 +17,35 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * and however often.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let reader: Record<string, string>;
+const stack = useStack();
+const org = useOrg('CMS', { reader: { roles: ['acct_view'] } });
 
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('CMS');
-  reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
 const associate = 'assoc_jane';
 
 /** 2 x 150.25 chairs and 3 x 10.01 lamps, tax apart: 330.53 before tax, placed at the till by Jane. */
-function order(orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    orgcode,
-    order_id: orderId,
-    customer_id: 'cust_walk_in',
-    placed_at: '2026-11-02T10:00:00Z',
-    currency: 'USD',
-    lines: [
-      { sku: 'CHAIR', quantity: 2, unit_amount: 150.25, tax_amount: 20 },
-      { sku: 'LAMP', quantity: 3, unit_amount: 10.01, tax_amount: 2 },
-    ],
-    subtotal: 330.53,
-    tax_total: 22,
-    total: 352.53,
-    channel_code: 'pos',
-    associate_id: associate,
-    ...overrides,
-  };
-}
+const order = (orderId: string, overrides: Record<string, unknown> = {}) =>
+  orderPlaced(org.orgcode, orderId, { customer_id: 'cust_walk_in', channel_code: 'pos', associate_id: associate, ...overrides });
 
-function rule(ruleId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { orgcode, rule_id: ruleId, name: 'Floor staff', status: 'active', rate_bps: 500, effective_from: '2026-01-01T00:00:00Z', revision: 1, ...overrides };
-}
+/** `ruleId` at revision 1: 5 % of every sale from 2026 on, unless `overrides` say otherwise. */
+const rule = (ruleId: string, overrides: Record<string, unknown> = {}) => rules.ruleSet(org.orgcode, ruleId, 1, overrides);
 
-const setRule = (detail: Record<string, unknown>) => succeededWith(deliverEvent('retail.pricing', 'commission.rule.set', detail));
-const cancel = (orderId: string, overrides: Record<string, unknown> = {}) =>
-  succeededWith(
-    deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-05T09:00:00Z', ...overrides }),
-    ['order-cancelled'],
-  );
+const setRule = (detail: Record<string, unknown>) => succeededWith(org.deliver('retail.pricing', 'commission.rule.set', detail));
+const cancel = (orderId: string, overrides: Record<string, unknown> = {}) => cancelSale(org.orgcode, orderId, overrides);
 
 /** Places the order and answers the commission consumer's result (the invoice consumer hears it too). */
-async function place(detail: Record<string, unknown>): Promise<any> {
-  return succeededWith(deliverEvent('retail.orders', 'order.placed', detail), ['order-placed-commission']);
-}
+const place = placeSale;
 
-async function getCommission(commissionId: string, headers = reader): Promise<any> {
+async function getCommission(commissionId: string, headers = org.headers.reader): Promise<any> {
   const got = await post('/commission/get', { commission_id: commissionId }, headers);
   expect(got.status).toBe(200);
   return got.body.data.commission;
 }
 
-async function listAll(filter: Record<string, unknown>, limit = 50): Promise<any[]> {
-  const all: any[] = [];
-  let token: string | null = null;
-  do {
-    const page: HttpResult = await post('/commission/list', { ...filter, limit, next_token: token ?? undefined }, reader);
-    expect(page.status).toBe(200);
-    all.push(...page.body.data.commissions);
-    token = page.body.data.next_token;
-  } while (token);
-  return all;
-}
+const listAll = (filter: Record<string, unknown>, limit = 50) => org.listAll('reader', '/commission/list', { ...filter, limit }, 'commissions');
 
 /** The commission events linked to the ref (the ledger's order events are ledger-consumers.test.ts's). */
 async function lineageTypes(kind: string, id: string): Promise<string[]> {
-  const page = await post('/lineage/list', { source_ref: { kind, id }, limit: 50 }, reader);
+  const page = await org.post('reader', '/lineage/list', { source_ref: { kind, id }, limit: 50 });
   expect(page.status).toBe(200);
   return page.body.data.lineage
     .map((item: any) => item.event_type)
@@ -98,7 +54,7 @@ async function lineageTypes(kind: string, id: string): Promise<string[]> {
 }
 
 async function linesOf(commissionId: string): Promise<CommissionLine[]> {
-  const commission = await findCommission(orgcode, commissionId);
+  const commission = await findCommission(org.orgcode, commissionId);
   return commission ? commissionLines(commission) : [];
 }
 
@@ -183,7 +139,7 @@ describe('rating an order', () => {
     const result = await place(order(fresh('ord')));
     expect(result.status).toBe('unrated');
 
-    await succeededWith(deliverEvent('retail.pricing', 'commission.rule.status.set', { orgcode, rule_id: 'rule_paused', status: 'active', revision: 2 }));
+    await succeededWith(org.deliver('retail.pricing', 'commission.rule.status.set', rules.ruleStatusSet(org.orgcode, 'rule_paused', 2, 'active')));
 
     expect(await getCommission(result.commission_id)).toMatchObject({ status: 'accrued', amount: 16.53, revision: 2 });
   });
@@ -206,7 +162,7 @@ describe('rating an order', () => {
   it('dead-letters an order with a sub-cent price, naming the field, and creates no commission', async () => {
     const orderId = fresh('ord');
     const subCent = order(orderId, { lines: [{ sku: 'CHAIR', quantity: 1, unit_amount: 10.001 }], subtotal: 10.001, tax_total: 0, total: 10.001 });
-    const reason = await deadLetterReason(deliverEvent('retail.orders', 'order.placed', subCent), api.consumers, ['order-placed-commission']);
+    const reason = await deadLetterReason(org.deliver('retail.orders', 'order.placed', subCent), stack.api.consumers, ['order-placed-commission']);
     expect(reason).toMatch(/detail\.lines\.0\.unit_amount/);
     expect(await listAll({ order_id: orderId, status: 'unrated' })).toEqual([]);
   });
@@ -244,7 +200,7 @@ describe('cancelling an order', () => {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.commissionLine(orgcode, line!.associate_id, line!.counts_at, line!.line_id),
+        Key: keys.commissionLine(org.orgcode, line!.associate_id, line!.counts_at, line!.line_id),
         UpdateExpression: 'SET payout_id = :payout',
         ExpressionAttributeValues: { ':payout': 'pyo_test' },
       }),
@@ -287,9 +243,9 @@ describe('cancelling an order', () => {
 describe('commissions beside receivables', () => {
   it('invoices and commissions an order on terms, and a failure of one holds up neither', async () => {
     await setRule(rule('rule_all'));
-    const ar = await callerHeaders({ orgcode, roles: ['ar_admin', 'acct_view'] });
+    const ar = await org.issue({ actor: 'tester', roles: ['ar_admin', 'acct_view'] });
     const onTerms = order(fresh('ord'), { payment_terms: { type: 'net', net_days: 30 } });
-    const both = await deliverEvent('retail.orders', 'order.placed', onTerms);
+    const both = await org.deliver('retail.orders', 'order.placed', onTerms);
     expect(both.map(({ consumer, status }) => ({ consumer, status }))).toEqual([
       { consumer: 'order-placed', status: 'succeeded' },
       { consumer: 'order-placed-commission', status: 'succeeded' },
@@ -300,7 +256,7 @@ describe('commissions beside receivables', () => {
 
     // A stated total the lines do not add up to fails the invoice, not the commission, which rates the lines.
     const orderId = fresh('ord');
-    const wrongTotal = await deliverEvent('retail.orders', 'order.placed', { ...order(orderId), payment_terms: { type: 'net', net_days: 30 }, total: 999 });
+    const wrongTotal = await org.deliver('retail.orders', 'order.placed', { ...order(orderId), payment_terms: { type: 'net', net_days: 30 }, total: 999 });
     expect(wrongTotal.map(({ consumer, status }) => ({ consumer, status }))).toEqual([
       { consumer: 'order-placed', status: 'dead-lettered' },
       { consumer: 'order-placed-commission', status: 'succeeded' },
@@ -314,14 +270,13 @@ describe('tenancy', () => {
   it("never reads, rates or voids another organisation's commission", async () => {
     const orderId = fresh('ord');
     const { commission_id: commissionId } = await place(order(orderId));
-    const otherOrg = uniqueOrgcode('CMS');
-    const other = await callerHeaders({ orgcode: otherOrg, roles: ['acct_view'], owner: true });
+    const other = await createOrg('CMS', { reader: { roles: ['acct_view'], owner: true } });
 
-    await setRule({ ...rule('rule_all'), orgcode: otherOrg });
-    expect(await cancel(orderId, { orgcode: otherOrg })).toEqual({ outcome: 'kept_for_order' });
+    await setRule({ ...rule('rule_all'), orgcode: other.orgcode });
+    expect(await cancel(orderId, { orgcode: other.orgcode })).toEqual({ outcome: 'kept_for_order' });
 
-    expect((await post('/commission/get', { commission_id: commissionId }, other)).status).toBe(404);
-    const listed = await post('/commission/list', { associate_id: associate, status: 'unrated' }, other);
+    expect((await other.post('reader', '/commission/get', { commission_id: commissionId })).status).toBe(404);
+    const listed = await other.post('reader', '/commission/list', { associate_id: associate, status: 'unrated' });
     expect(listed.body.data.commissions).toEqual([]);
     expect(await getCommission(commissionId)).toMatchObject({ status: 'unrated', revision: 1 });
   });
@@ -348,7 +303,7 @@ describe('/commission/list', () => {
 
   it('asks for exactly one of associate_id or order_id', async () => {
     for (const body of [{}, { associate_id: associate, order_id: 'ord_1' }]) {
-      const response = await post('/commission/list', body, reader);
+      const response = await org.post('reader', '/commission/list', body);
       expect(response.status).toBe(400);
       expect(response.body.error.details.issues).toEqual([expect.objectContaining({ path: 'associate_id' })]);
     }
