@@ -8,10 +8,10 @@ import { queryAll } from './query-page';
  * The changes of what is owed that count after a day (docs/decisions.md:
  * Accounts receivable), read from gsi1 of the statement entries: one
  * partition per org and day they count on, each in the aggregates' order. The
- * days are the org's ledger markers after it, which every invoice change puts
- * before its transaction for the day of its event (the change's date, or its
- * invoice's issue for a payment dated before it), so no change that committed
- * lacks its day's marker.
+ * days are the org's ledger markers after it: every invoice change puts the
+ * marker of its own date before its transaction, and a change counting from
+ * its invoice's issue instead counts on a day the issue marked, so no change
+ * that committed counts on an unmarked day.
  */
 
 /** A change as aging reads it: whose, in which currency, due when, and by how much. */
