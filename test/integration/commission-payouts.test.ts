@@ -1,55 +1,39 @@
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { sweepPayoutDesks } from '../../shared/commissions/payout-desk';
 import { dynamo } from '../../shared/db/client';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { associateOrder, cacheFlatRule, lineageTypes, storedLines } from '../support/commissions';
-import { succeededWith } from '../support/deliveries';
-import { type LocalApi, deliverEvent, post, runScheduled, startLocalApi } from '../support/local-api';
+import { associateOrder, cacheFlatRule, cancelSale, lineageTypes, placeSale, storedLines } from '../support/commissions';
+import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { runScheduled } from '../support/local-api';
 
 /**
  * Commission payouts (docs/decisions.md: Commissions, payouts) through the
  * HTTP routes, the real consumers, the sweep and DynamoDB Local.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let admin: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('PAYOUT');
-  admin = await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] });
-});
-
-let sequence = 0;
-const fresh = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+const stack = useStack();
+const org = useOrg('PAYOUT', { admin: { roles: ['commission_admin', 'acct_view'] } });
 const jane = 'assoc_jane';
 const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' };
 
 /** An order by Jane of 200.00 before tax: 5 % under rule_all is 10.00. */
 async function placed(placedAt = '2026-11-10T10:00:00Z'): Promise<{ commission_id: string; order_id: string }> {
   const orderId = fresh('ord');
-  const result = await succeededWith(deliverEvent('retail.orders', 'order.placed', associateOrder(orgcode, orderId, placedAt, jane, [{ sku: 'CHAIR', quantity: 1, unit_amount: 200 }])), ['order-placed-commission']);
+  const result = await placeSale(associateOrder(org.orgcode, orderId, placedAt, jane, [{ sku: 'CHAIR', quantity: 1, unit_amount: 200 }]));
   return { commission_id: result.commission_id, order_id: orderId };
 }
 
-const cancel = (orderId: string) =>
-  succeededWith(deliverEvent('retail.orders', 'order.cancelled', { orgcode, order_id: orderId, cancelled_at: '2026-11-20T09:00:00Z' }), ['order-cancelled']);
+const cancel = (orderId: string) => cancelSale(org.orgcode, orderId, { cancelled_at: '2026-11-20T09:00:00Z' });
 
 const adjust = (body: Record<string, unknown>) =>
-  post('/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body }, admin);
+  org.post('admin', '/commission/adjust', { associate_id: jane, currency: 'USD', reason: 'Contest', ...body });
 
-const create = (body: Record<string, unknown> = {}) => post('/commission/payout/create', { associate_id: jane, currency: 'USD', ...november, ...body }, admin);
+const create = (body: Record<string, unknown> = {}) => org.post('admin', '/commission/payout/create', { associate_id: jane, currency: 'USD', ...november, ...body });
 const move = (payout: { payout_id: string; revision: number }, status: string) =>
-  post('/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: payout.revision }, admin);
+  org.post('admin', '/commission/payout/status/set', { payout_id: payout.payout_id, status, expected_revision: payout.revision });
 
 describe('/commission/payout/create', () => {
   it("takes every free payable line of the associate's currency and period, chargebacks netted", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const first = await placed();
     await placed('2026-11-30T23:59:59Z');
     await placed('2026-12-01T00:00:00Z'); // December: not this period's
@@ -74,11 +58,11 @@ describe('/commission/payout/create', () => {
     expect(payout.payout_id).toMatch(/^cpo_/);
     expect(payout.by_kind.commission).toBe(20);
     expect(payout.amount).toBe(adjustmentsNow ? 22.5 : 20);
-    const held = (await storedLines(orgcode, jane)).filter((line) => line.payout_id === payout.payout_id);
+    const held = (await storedLines(org.orgcode, jane)).filter((line) => line.payout_id === payout.payout_id);
     expect(held).toHaveLength(payout.line_count);
     expect(held.every((line) => line.currency === 'USD' && line.counts_at >= '2026-11-01' && line.counts_at < '2026-12-01')).toBe(true);
-    expect(await lineageTypes('commission', first.commission_id, admin)).toContain('commission.payout_status_changed');
-    expect(await lineageTypes('payout', payout.payout_id, admin)).toEqual(['commission.payout_status_changed']);
+    expect(await lineageTypes('commission', first.commission_id, org.headers.admin)).toContain('commission.payout_status_changed');
+    expect(await lineageTypes('payout', payout.payout_id, org.headers.admin)).toEqual(['commission.payout_status_changed']);
   });
 
   it('refuses a period with nothing free to pay, 409 invalid-state, and one netting to zero or less leaves its lines free', async () => {
@@ -92,7 +76,7 @@ describe('/commission/payout/create', () => {
     const negative = await create(today);
     expect(negative.status).toBe(409);
     expect(negative.body.error.details).toMatchObject({ line_count: 2, amount: -1 });
-    expect((await storedLines(orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
+    expect((await storedLines(org.orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
     await adjust({ kind: 'bonus', amount: 1.01 });
     const positive = await create(today);
     expect(positive.status).toBe(200);
@@ -100,7 +84,7 @@ describe('/commission/payout/create', () => {
   });
 
   it('replays the same idempotency_key with the original payout', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     await placed();
     const first = await create({ idempotency_key: 'nov-run' });
     const again = await create({ idempotency_key: 'nov-run' });
@@ -110,7 +94,7 @@ describe('/commission/payout/create', () => {
   });
 
   it('gives every line to one payout when 20 creations for the same associate and period race', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const commissions = await Promise.all(Array.from({ length: 12 }, (_, index) => placed(`2026-11-0${1 + (index % 9)}T10:00:00Z`)));
     const responses = await Promise.all(Array.from({ length: 20 }, () => create()));
     const created = responses.filter((response) => response.status === 200);
@@ -119,7 +103,7 @@ describe('/commission/payout/create', () => {
       expect(response.status).toBe(409);
       expect(['accounting.payout_in_progress', 'accounting.nothing_payable']).toContain(response.body.error.error_code);
     }
-    const lines = await storedLines(orgcode, jane);
+    const lines = await storedLines(org.orgcode, jane);
     expect(lines).toHaveLength(commissions.length);
     const payoutIds = new Set(created.map((response) => response.body.data.payout.payout_id));
     expect(lines.every((line) => payoutIds.has(line.payout_id))).toBe(true);
@@ -137,20 +121,20 @@ describe('/commission/payout/create', () => {
     const response = await create(today);
     expect(response.status).toBe(200);
     expect(response.body.data.payout).toMatchObject({ line_count: 250, amount: 2.5 });
-    const lines = await storedLines(orgcode, jane);
+    const lines = await storedLines(org.orgcode, jane);
     expect(lines.filter((line) => line.payout_id === response.body.data.payout.payout_id)).toHaveLength(250);
   });
 });
 
 describe('/commission/payout/status/set', () => {
   it('moves pending → approved → paid one step at a time, marks the commissions paid and records each move', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const sale = await placed();
     const pending = (await create()).body.data.payout;
     const skipped = await move(pending, 'paid');
     expect(skipped.status).toBe(409);
     expect(skipped.body.error).toMatchObject({ error_code: 'accounting.payout_not_approved', major: { tag: 'invalid-state' } });
-    const missing = await post('/commission/payout/status/set', { payout_id: pending.payout_id, status: 'approved' }, admin);
+    const missing = await org.post('admin', '/commission/payout/status/set', { payout_id: pending.payout_id, status: 'approved' });
     expect(missing.status).toBe(428);
     const approved = (await move(pending, 'approved')).body.data.payout;
     expect(approved).toMatchObject({ status: 'approved', revision: 2 });
@@ -160,70 +144,70 @@ describe('/commission/payout/status/set', () => {
     expect(stale.body.error.details).toMatchObject({ supplied_revision: 1, current_revision: 2 });
     const paid = (await move(approved, 'paid')).body.data.payout;
     expect(paid).toMatchObject({ status: 'paid', revision: 3 });
-    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    const commission = (await org.post('admin', '/commission/get', { commission_id: sale.commission_id })).body.data.commission;
     expect(commission.status).toBe('paid');
-    expect(await lineageTypes('payout', pending.payout_id, admin)).toEqual(Array(3).fill('commission.payout_status_changed'));
+    expect(await lineageTypes('payout', pending.payout_id, org.headers.admin)).toEqual(Array(3).fill('commission.payout_status_changed'));
     expect((await move(paid, 'cancelled')).status).toBe(409);
   });
 
   it('cancelling frees the lines, so the next payout takes them', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     await placed();
     const first = (await create()).body.data.payout;
     const cancelled = (await move(first, 'cancelled')).body.data.payout;
     expect(cancelled).toMatchObject({ status: 'cancelled', revision: 2 });
     expect(cancelled.cancelled_at).toBeDefined();
-    expect((await storedLines(orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
+    expect((await storedLines(org.orgcode, jane)).every((line) => line.payout_id === undefined)).toBe(true);
     const second = await create();
     expect(second.status).toBe(200);
     expect(second.body.data.payout.amount).toBe(first.amount);
   });
 
   it('a cancelled order whose commission was paid stays paid, charged back in the next payout, once', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const sale = await placed();
     const paid = await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
     expect(paid.status).toBe('paid');
     expect(await cancel(sale.order_id)).toEqual({ outcome: 'charged_back', commission_id: sale.commission_id });
     expect(await cancel(sale.order_id)).toEqual({ outcome: 'duplicate', commission_id: sale.commission_id });
-    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    const commission = (await org.post('admin', '/commission/get', { commission_id: sale.commission_id })).body.data.commission;
     expect(commission).toMatchObject({ status: 'paid', lines: [{ kind: 'commission', amount: 10 }, { kind: 'chargeback', amount: -10 }] });
     expect(commission).not.toHaveProperty('voided_at');
-    const chargebacks = (await storedLines(orgcode, jane)).filter((line) => line.kind === 'chargeback');
+    const chargebacks = (await storedLines(org.orgcode, jane)).filter((line) => line.kind === 'chargeback');
     expect(chargebacks).toEqual([expect.objectContaining({ amount: -10, status: 'payable' })]);
     expect(chargebacks[0].payout_id).toBeUndefined();
-    expect(await lineageTypes('commission', sale.commission_id, admin)).toEqual(['commission.accrued', 'commission.adjusted', 'commission.payout_status_changed']);
-    const statement = (await post('/commission/statement', { associate_id: jane, ...november }, admin)).body.data.statement;
+    expect(await lineageTypes('commission', sale.commission_id, org.headers.admin)).toEqual(['commission.accrued', 'commission.adjusted', 'commission.payout_status_changed']);
+    const statement = (await org.post('admin', '/commission/statement', { associate_id: jane, ...november })).body.data.statement;
     expect(statement.lines.map((line: { kind: string; settlement: string }) => [line.kind, line.settlement])).toEqual([['commission', 'paid'], ['chargeback', 'payable']]);
   });
 
   it('a cancelled order whose split commission was paid in part charges back the paid share and voids the other', async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     const sale = await placed();
-    const accrued = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
-    const split = await post('/commission/split/set', {
+    const accrued = (await org.post('admin', '/commission/get', { commission_id: sale.commission_id })).body.data.commission;
+    const split = await org.post('admin', '/commission/split/set', {
       commission_id: sale.commission_id,
       expected_revision: accrued.revision,
       allocations: [{ associate_id: jane, share_bps: 6000 }, { associate_id: 'assoc_ben', share_bps: 4000 }],
-    }, admin);
+    });
     expect(split.status).toBe(200);
     await [ 'approved', 'paid' ].reduce(async (payout, status) => (await move(await payout, status)).body.data.payout, Promise.resolve((await create()).body.data.payout));
     expect(await cancel(sale.order_id)).toEqual({ outcome: 'charged_back', commission_id: sale.commission_id });
-    const commission = (await post('/commission/get', { commission_id: sale.commission_id }, admin)).body.data.commission;
+    const commission = (await org.post('admin', '/commission/get', { commission_id: sale.commission_id })).body.data.commission;
     expect(commission.status).toBe('paid');
-    expect((await storedLines(orgcode, jane)).filter((line) => line.status === 'payable').map((line) => [line.kind, line.amount])).toEqual(
+    expect((await storedLines(org.orgcode, jane)).filter((line) => line.status === 'payable').map((line) => [line.kind, line.amount])).toEqual(
       expect.arrayContaining([['commission', 6], ['chargeback', -6]]),
     );
-    expect((await storedLines(orgcode, 'assoc_ben')).map((line) => [line.kind, line.amount, line.status])).toEqual([['commission', 4, 'voided']]);
+    expect((await storedLines(org.orgcode, 'assoc_ben')).map((line) => [line.kind, line.amount, line.status])).toEqual([['commission', 4, 'voided']]);
   });
 
   it('announces every status change through the outbox, ids and status only', async () => {
     const seen: BusEvent[] = [];
-    const unsubscribe = api.bus.subscribe((event) => {
-      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === orgcode) seen.push(event);
+    const unsubscribe = stack.api.bus.subscribe((event) => {
+      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === org.orgcode) seen.push(event);
     });
     try {
-      await cacheFlatRule(orgcode);
+      await cacheFlatRule(org.orgcode);
       await placed();
       const payout = (await create()).body.data.payout;
       await move(payout, 'approved');
@@ -241,17 +225,17 @@ describe('/commission/payout/status/set', () => {
 
 describe('/commission/payout/get and /commission/payout/list', () => {
   it("reads a payout, lists an associate's and the organisation's, and hides them from another organisation", async () => {
-    await cacheFlatRule(orgcode);
+    await cacheFlatRule(org.orgcode);
     await placed();
     const payout = (await create()).body.data.payout;
-    expect((await post('/commission/payout/get', { payout_id: payout.payout_id }, admin)).body.data.payout).toEqual(payout);
-    const byAssociate = await post('/commission/payout/list', { associate_id: jane }, admin);
+    expect((await org.post('admin', '/commission/payout/get', { payout_id: payout.payout_id })).body.data.payout).toEqual(payout);
+    const byAssociate = await org.post('admin', '/commission/payout/list', { associate_id: jane });
     expect(byAssociate.body.data.payouts.map((p: any) => p.payout_id)).toEqual([payout.payout_id]);
-    expect((await post('/commission/payout/list', { status: 'paid' }, admin)).body.data.payouts).toEqual([]);
-    expect((await post('/commission/payout/list', { status: 'pending', currency: 'USD' }, admin)).body.data.payouts).toHaveLength(1);
-    const stranger = await callerHeaders({ orgcode: uniqueOrgcode('OTHER'), roles: ['commission_admin', 'acct_view'] });
-    expect((await post('/commission/payout/get', { payout_id: payout.payout_id }, stranger)).status).toBe(404);
-    expect((await post('/commission/payout/list', {}, stranger)).body.data.payouts).toEqual([]);
+    expect((await org.post('admin', '/commission/payout/list', { status: 'paid' })).body.data.payouts).toEqual([]);
+    expect((await org.post('admin', '/commission/payout/list', { status: 'pending', currency: 'USD' })).body.data.payouts).toHaveLength(1);
+    const stranger = await createOrg('OTHER', { admin: { roles: ['commission_admin', 'acct_view'] } });
+    expect((await stranger.post('admin', '/commission/payout/get', { payout_id: payout.payout_id })).status).toBe(404);
+    expect((await stranger.post('admin', '/commission/payout/list', {})).body.data.payouts).toEqual([]);
   });
 });
 
@@ -281,12 +265,12 @@ describe('an assembly that stops halfway', () => {
       dynamo().middlewareStack.remove(name);
     }
     expect(crashed.status).toBe(500);
-    const claimed = (await storedLines(orgcode, jane)).filter((line) => line.payout_id !== undefined);
+    const claimed = (await storedLines(org.orgcode, jane)).filter((line) => line.payout_id !== undefined);
     expect(claimed).toHaveLength(99);
     expect((await create(today)).body.error).toMatchObject({ error_code: 'accounting.payout_in_progress', retryable: true });
     // Three minutes on, the lease has run out: the sweep (what its Lambda runs, given that instant) frees the desk and the lines.
     await sweepPayoutDesks(new Date(Date.now() + 3 * 60_000));
-    expect((await storedLines(orgcode, jane)).filter((line) => line.payout_id !== undefined)).toHaveLength(0);
+    expect((await storedLines(org.orgcode, jane)).filter((line) => line.payout_id !== undefined)).toHaveLength(0);
     const retried = await create(today);
     expect(retried.status).toBe(200);
     expect(retried.body.data.payout.line_count).toBe(150);
