@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { payoutStatuses } from '../../shared/domain/commissions/payout';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { succeededWith } from '../support/deliveries';
-import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { type TestOrg, createOrg, useStack } from '../support/harness';
+import type { HttpResult } from '../support/local-api';
 
 /**
  * Issue 10's model-based run over the commission family (docs/decisions.md:
@@ -28,12 +28,7 @@ import { type HttpResult, type LocalApi, deliverEvent, post, startLocalApi } fro
  * delivery rates it by.
  */
 
-let api: LocalApi;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
 
 const associates = ['assoc_ana', 'assoc_ben'] as const;
 type Associate = (typeof associates)[number];
@@ -314,27 +309,20 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
       }));
   });
 
-/** One organisation the events are delivered to, and the commission each order's delivery answered. */
-interface Organisation {
-  orgcode: string;
-  headers: Record<string, string>;
+/** One organisation the events are delivered to (its commission admin calls), and the commission each order's delivery answered. */
+type Organisation = TestOrg<'admin'> & {
   commissionOfOrder: Map<string, string>;
   /** The commissions a payout held a line of when a rule event was delivered: they may keep a rating the rules no longer give. */
   ratingKept: Set<string>;
-}
+};
 
 async function newOrganisation(prefix: string): Promise<Organisation> {
-  const orgcode = uniqueOrgcode(prefix);
-  return {
-    orgcode,
-    headers: await callerHeaders({ orgcode, roles: ['commission_admin', 'acct_view'] }),
-    commissionOfOrder: new Map(),
-    ratingKept: new Set(),
-  };
+  const org = await createOrg(prefix, { admin: { roles: ['commission_admin', 'acct_view'] } });
+  return Object.assign(org, { commissionOfOrder: new Map<string, string>(), ratingKept: new Set<string>() });
 }
 
 async function call(org: Organisation, path: string, body: Record<string, unknown>): Promise<HttpResult> {
-  const response = await post(path, body, org.headers);
+  const response = await org.post('admin', path, body);
   if (response.status >= 500) throw new Error(`${path} answered ${response.status} to ${JSON.stringify(body)}: ${response.text}`);
   return response;
 }
@@ -345,7 +333,7 @@ async function deliver(org: Organisation, event: RetailEvent): Promise<void> {
     const lines = (await Promise.all(associates.map((associate) => linesOf(org, associate)))).flat();
     for (const line of lines) if (line.kind === 'commission' && line.payout_id !== undefined) org.ratingKept.add(line.commission_id!);
   }
-  const result = await succeededWith(deliverEvent(event.source, event.detailType, { ...event.detail, orgcode: org.orgcode }), [event.consumer]);
+  const result = await succeededWith(org.deliver(event.source, event.detailType, event.detail), [event.consumer]);
   if (event.detailType !== 'order.placed' || result.commission_id === undefined) return;
   const order = String(event.detail.order_id);
   const known = org.commissionOfOrder.get(order);
