@@ -1,20 +1,9 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import type { BusEvent } from '../../shared/local/event-bus-api';
-import { type HttpResult, type LocalApi, post, runScheduled, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
+import { runScheduled } from '../support/local-api';
 
-let api: LocalApi;
-let orgcode: string;
-let ar: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('AR');
-  ar = await callerHeaders({ orgcode, roles: ['ar_admin', 'acct_view'] });
-});
+const stack = useStack();
+const org = useOrg('AR', { ar: { roles: ['ar_admin', 'acct_view'] } });
 
 const dayMs = 86_400_000;
 let orders = 0;
@@ -35,7 +24,7 @@ function invoiceBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function createInvoice(overrides: Record<string, unknown> = {}) {
-  const response = await post('/invoice/set', invoiceBody(overrides), ar);
+  const response = await org.post('ar', '/invoice/set', invoiceBody(overrides));
   expect(response.status).toBe(200);
   return response.body.data.invoice;
 }
@@ -43,7 +32,7 @@ async function createInvoice(overrides: Record<string, unknown> = {}) {
 describe('invoice set', () => {
   it('prices the lines exactly, issues the invoice and collapses a duplicate order into it', async () => {
     const body = invoiceBody({ issued_at: '2026-11-01T10:00:00Z' });
-    const first = await post('/invoice/set', body, ar);
+    const first = await org.post('ar', '/invoice/set', body);
     expect(first.status).toBe(200);
     const invoice = first.body.data.invoice;
     expect(invoice).toMatchObject({
@@ -56,15 +45,15 @@ describe('invoice set', () => {
       revision: 1,
       due_at: '2026-12-01T10:00:00.000Z',
     });
-    const again = await post('/invoice/set', { ...body, lines: [{ sku: 'X', quantity: 1, unit_amount: 5 }] }, ar);
+    const again = await org.post('ar', '/invoice/set', { ...body, lines: [{ sku: 'X', quantity: 1, unit_amount: 5 }] });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ collapsed: true, invoice: { invoice_id: invoice.invoice_id, total: 22.01 } });
-    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    const got = await org.post('ar', '/invoice/get', { invoice_id: invoice.invoice_id });
     expect(got.body.data.invoice).toEqual(invoice);
   });
 
   it('rejects stated totals that do not match the lines, and sub-cent amounts', async () => {
-    const response = await post('/invoice/set', invoiceBody({ total: 22, lines: [{ sku: 'A', quantity: 1, unit_amount: 1.005 }] }), ar);
+    const response = await org.post('ar', '/invoice/set', invoiceBody({ total: 22, lines: [{ sku: 'A', quantity: 1, unit_amount: 1.005 }] }));
     expect(response.status).toBe(400);
     const paths = response.body.error.details.issues.map((issue: { path: string }) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['lines.0.unit_amount']));
@@ -74,11 +63,11 @@ describe('invoice set', () => {
     const draft = await createInvoice({ status: 'draft' });
     expect(draft).toMatchObject({ status: 'draft', revision: 1 });
     const body = invoiceBody({ order_id: draft.order_id, lines: [{ sku: 'C', quantity: 3, unit_amount: 7 }] });
-    expect((await post('/invoice/set', { ...body, status: 'open', expected_revision: 2 }, ar)).status).toBe(409);
-    const issued = await post('/invoice/set', { ...body, status: 'open', expected_revision: 1 }, ar);
+    expect((await org.post('ar', '/invoice/set', { ...body, status: 'open', expected_revision: 2 })).status).toBe(409);
+    const issued = await org.post('ar', '/invoice/set', { ...body, status: 'open', expected_revision: 1 });
     expect(issued.status).toBe(200);
     expect(issued.body.data.invoice).toMatchObject({ status: 'open', total: 21, balance_due: 21, revision: 2 });
-    const notDraft = await post('/invoice/set', { ...body, expected_revision: 2 }, ar);
+    const notDraft = await org.post('ar', '/invoice/set', { ...body, expected_revision: 2 });
     expect(notDraft.status).toBe(409);
     expect(notDraft.body.error.major.tag).toBe('invalid-state');
   });
@@ -88,7 +77,7 @@ describe('invoice status', () => {
   it('makes the moves of the design and refuses the others', async () => {
     const invoice = await createInvoice();
     const move = (status: string, expected_revision?: number) =>
-      post('/invoice/status/set', { invoice_id: invoice.invoice_id, status, expected_revision }, ar);
+      org.post('ar', '/invoice/status/set', { invoice_id: invoice.invoice_id, status, expected_revision });
     expect((await move('void')).status).toBe(428);
     expect((await move('open', 1)).body.error.major.tag).toBe('invalid-state');
     const stale = await move('written_off', 7);
@@ -107,7 +96,7 @@ describe('payment apply', () => {
   it('applies under the revision, refuses more than the balance and ends paid', async () => {
     const invoice = await createInvoice();
     const apply = (amount: unknown, expected_revision?: number, extra: Record<string, unknown> = {}) =>
-      post('/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount, method: 'card', expected_revision, ...extra }, ar);
+      org.post('ar', '/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount, method: 'card', expected_revision, ...extra });
     expect((await apply({ currency: 'USD', amount: 1 })).status).toBe(428);
     expect((await apply({ currency: 'USD', amount: 22.02 }, 1)).status).toBe(400);
     expect((await apply({ currency: 'EUR', amount: 1 }, 1)).status).toBe(400);
@@ -118,7 +107,7 @@ describe('payment apply', () => {
     expect(rest.body.data.invoice).toMatchObject({ status: 'paid', amount_paid: 22.01, balance_due: 0, revision: 3 });
     const closed = await apply({ currency: 'USD', amount: 1 }, 3);
     expect(closed.body.error.major.tag).toBe('invalid-state');
-    const payments = await post('/invoice/payment/list', { invoice_id: invoice.invoice_id }, ar);
+    const payments = await org.post('ar', '/invoice/payment/list', { invoice_id: invoice.invoice_id });
     expect(payments.body.data.payments.map((payment: { applied_amount: number }) => payment.applied_amount)).toEqual([10, 12.01]);
   });
 
@@ -126,7 +115,7 @@ describe('payment apply', () => {
     const invoice = await createInvoice();
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        post('/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount: { currency: 'USD', amount: 5 }, method: 'cash', expected_revision: 1 }, ar),
+        org.post('ar', '/invoice/payment/apply', { invoice_id: invoice.invoice_id, amount: { currency: 'USD', amount: 5 }, method: 'cash', expected_revision: 1 }),
       ),
     );
     const statuses = results.map((result) => result.status);
@@ -135,7 +124,7 @@ describe('payment apply', () => {
     for (const result of results.filter((r) => r.status === 409)) {
       expect(result.body.error.details).toMatchObject({ supplied_revision: 1, current_revision: 2 });
     }
-    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    const got = await org.post('ar', '/invoice/get', { invoice_id: invoice.invoice_id });
     expect(got.body.data.invoice).toMatchObject({ amount_paid: 5, balance_due: 17.01, revision: 2 });
   });
 });
@@ -144,14 +133,14 @@ describe('payment apply: replays and claimed tenders', () => {
   it('replays a keyed payment and refuses a tender id already applied', async () => {
     const invoice = await createInvoice();
     const body = { invoice_id: invoice.invoice_id, amount: { currency: 'USD', amount: 1 }, method: 'card', expected_revision: 1, tender_id: 'tnd_1', idempotency_key: 'pay-1' };
-    const first = await post('/invoice/payment/apply', body, ar);
-    const replay = await post('/invoice/payment/apply', body, ar);
+    const first = await org.post('ar', '/invoice/payment/apply', body);
+    const replay = await org.post('ar', '/invoice/payment/apply', body);
     expect(replay.status).toBe(200);
     expect(replay.body.data).toEqual(first.body.data);
-    const again = await post('/invoice/payment/apply', { ...body, expected_revision: 2, idempotency_key: 'pay-2' }, ar);
+    const again = await org.post('ar', '/invoice/payment/apply', { ...body, expected_revision: 2, idempotency_key: 'pay-2' });
     expect(again.status).toBe(409);
     expect(again.body.error.error_code).toBe('accounting.duplicate_id');
-    const got = await post('/invoice/get', { invoice_id: invoice.invoice_id }, ar);
+    const got = await org.post('ar', '/invoice/get', { invoice_id: invoice.invoice_id });
     expect(got.body.data.invoice).toMatchObject({ amount_paid: 1, revision: 2 });
   });
 });
@@ -159,14 +148,14 @@ describe('payment apply: replays and claimed tenders', () => {
 describe('announcements on the bus', () => {
   it('publishes invoice.issued, invoice.paid and invoice.status_changed through the outbox, ids and status only', async () => {
     const seen: BusEvent[] = [];
-    const unsubscribe = api.bus.subscribe((event) => {
-      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === orgcode) seen.push(event);
+    const unsubscribe = stack.api.bus.subscribe((event) => {
+      if (event.source === 'accounting' && (event.detail as { orgcode?: string }).orgcode === org.orgcode) seen.push(event);
     });
     try {
       const paid = await createInvoice();
-      await post('/invoice/payment/apply', { invoice_id: paid.invoice_id, amount: { currency: 'USD', amount: 22.01 }, method: 'card', expected_revision: 1 }, ar);
+      await org.post('ar', '/invoice/payment/apply', { invoice_id: paid.invoice_id, amount: { currency: 'USD', amount: 22.01 }, method: 'card', expected_revision: 1 });
       const voided = await createInvoice();
-      await post('/invoice/status/set', { invoice_id: voided.invoice_id, status: 'void', expected_revision: 1 }, ar);
+      await org.post('ar', '/invoice/status/set', { invoice_id: voided.invoice_id, status: 'void', expected_revision: 1 });
       expect(seen).toHaveLength(0);
       // Other tests' invoices wait in the same outbox: drain it.
       while ((await runScheduled<{ published: number }>('outbox-publisher')).published > 0);
@@ -201,7 +190,7 @@ describe('aging', () => {
         lines: [{ sku: 'A', quantity: 1, unit_amount: 100 }],
       });
     }
-    const report = await post('/ar/aging/report', { as_of: '2026-11-30', limit: 50 }, ar);
+    const report = await org.post('ar', '/ar/aging/report', { as_of: '2026-11-30', limit: 50 });
     expect(report.status).toBe(200);
     const bucketOf = (row: { buckets: Record<string, number> }) =>
       Object.entries(row.buckets).find(([, amount]) => amount !== 0)?.[0];
@@ -226,20 +215,13 @@ describe('aging', () => {
         await createInvoice({ customer_id: `c${i}`, issued_at: `${day}T09:00:00Z`, currency: i % 2 ? 'EUR' : 'USD' });
       }
     }
-    const whole = await post('/ar/aging/report', { limit: 100, as_of: '2026-11-30' }, ar);
+    const whole = await org.post('ar', '/ar/aging/report', { limit: 100, as_of: '2026-11-30' });
     expect(whole.body.data.report.customers).toHaveLength(5);
     for (const limit of [1, 2]) {
-      let token: string | null = null;
-      const rows: unknown[] = [];
-      let last;
-      do {
-        const page: HttpResult = await post('/ar/aging/report', { limit, as_of: '2026-11-30', next_token: token }, ar);
-        expect(page.body.data.report.customers.length).toBeLessThanOrEqual(limit);
-        rows.push(...page.body.data.report.customers);
-        token = page.body.data.next_token;
-        last = page.body.data.report;
-      } while (token);
-      expect(rows).toEqual(whole.body.data.report.customers);
+      const reports = (await org.listPages('ar', '/ar/aging/report', { limit, as_of: '2026-11-30' })).map((page) => page.report);
+      for (const report of reports) expect(report.customers.length).toBeLessThanOrEqual(limit);
+      const last = reports.at(-1);
+      expect(reports.flatMap((report) => report.customers)).toEqual(whole.body.data.report.customers);
       expect(last.totals).toEqual(whole.body.data.report.totals);
       expect(last.complete).toBe(true);
     }
@@ -251,14 +233,14 @@ describe('balance and statement', () => {
     const a = await createInvoice({ customer_id: 'alpha', issued_at: '2026-10-05T00:00:00Z' });
     await createInvoice({ customer_id: 'alpha', issued_at: '2026-11-03T00:00:00Z' });
     await createInvoice({ customer_id: 'beta', issued_at: '2026-11-04T00:00:00Z' });
-    await post('/invoice/payment/apply', { invoice_id: a.invoice_id, amount: { currency: 'USD', amount: 2.01 }, method: 'cash', expected_revision: 1, received_at: '2026-11-10T00:00:00Z' }, ar);
-    const balance = await post('/ar/balance', {}, ar);
+    await org.post('ar', '/invoice/payment/apply', { invoice_id: a.invoice_id, amount: { currency: 'USD', amount: 2.01 }, method: 'cash', expected_revision: 1, received_at: '2026-11-10T00:00:00Z' });
+    const balance = await org.post('ar', '/ar/balance', {});
     expect(balance.body.data.balances).toEqual([
       { customer_id: 'alpha', currency: 'USD', balance_due: 42.01, open_invoices: 2 },
       { customer_id: 'beta', currency: 'USD', balance_due: 22.01, open_invoices: 1 },
     ]);
     expect(balance.body.data.totals).toEqual([{ currency: 'USD', amount: 64.02 }]);
-    const statement = await post('/ar/statement', { customer_id: 'alpha', from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' }, ar);
+    const statement = await org.post('ar', '/ar/statement', { customer_id: 'alpha', from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' });
     expect(statement.body.data.statement).toMatchObject({
       opening_balances: [{ currency: 'USD', amount: 22.01 }],
       closing_balances: [{ currency: 'USD', amount: 42.01 }],
