@@ -4,9 +4,9 @@ import { financialRollupId } from '../../shared/domain/rollups/financial-rollup'
 import { dayWindow } from '../../shared/domain/rollups/rollup-days';
 import { localApiClientConfig } from '../../shared/local/environment';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { type Figure, type PublishedLedger, emptyLedger, expectedFigures, publish } from '../support/financial-days';
-import { type HttpResult, type LocalApi, invokeOperator, post, runScheduled, startLocalApi } from '../support/local-api';
+import { type TestOrg, createOrg, useOrg, useStack } from '../support/harness';
+import { invokeOperator, post, runScheduled } from '../support/local-api';
 
 /**
  * The daily financial rollup (docs/decisions.md: Financial rollups) end to
@@ -17,11 +17,7 @@ import { type HttpResult, type LocalApi, invokeOperator, post, runScheduled, sta
  * expected figure is summed by the test from what it published.
  */
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+const stack = useStack();
 
 /** A past day no other test file records events on, so a run over every active org sees only this file's. */
 const day = '2024-05-14';
@@ -29,17 +25,8 @@ const at = (time: string, onDay = day) => `${onDay}T${time}Z`;
 
 const rollUp = (payload: Record<string, unknown>) => invokeOperator<FinancialRollupRun>('financial-rollup-admin', { action: 'run', ...payload });
 
-async function listAll(headers: Record<string, string>, body: Record<string, unknown>): Promise<any[]> {
-  const records: any[] = [];
-  let token: string | null = null;
-  do {
-    const page: HttpResult = await post('/rollup/financial/list', { ...body, ...(token && { next_token: token }) }, headers);
-    expect(page.status).toBe(200);
-    records.push(...page.body.data.rollups);
-    token = page.body.data.next_token;
-  } while (token);
-  return records;
-}
+/** Every record the list answers `of`'s reader, page by page. */
+const listAll = (of: TestOrg<'reader'>, body: Record<string, unknown>) => of.listAll('reader', '/rollup/financial/list', body, 'rollups');
 
 const figures = (records: any[]): Figure[] =>
   records.map(({ dimension, dimension_value, metrics }) => ({ dimension, dimension_value, metrics }));
@@ -84,20 +71,17 @@ async function publishDay(orgcode: string): Promise<PublishedLedger> {
 }
 
 describe('a day of one organisation', () => {
-  let orgcode: string;
-  let reader: Record<string, string>;
+  const org = useOrg('FRL', { reader: { roles: ['acct_view'] } });
   let ledger: PublishedLedger;
 
   beforeEach(async () => {
-    orgcode = uniqueOrgcode('FRL');
-    reader = await callerHeaders({ orgcode, roles: ['acct_view'] });
-    ledger = await publishDay(orgcode);
+    ledger = await publishDay(org.orgcode);
   });
 
   it('sums sales by channel, tenders by method, tax by jurisdiction and what is owed by aging bucket, as the events published add up', async () => {
-    const run = await rollUp({ dt: day, orgcode });
+    const run = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    const records = await listAll(reader, { from_dt: day, to_dt: day, limit: 256 });
+    const records = await listAll(org, { from_dt: day, to_dt: day, limit: 256 });
     expect(figures(records)).toEqual(expectedFigures(ledger, day));
     expect(records.map((record) => record.dimension_value)).toEqual(expect.arrayContaining(['kiosk', '(none)', 'card', 'US-NY', '31-60', '1-30', 'current']));
     // Tax by each component's jurisdiction: the state's and the city's part of one order, the day's tax adding up to its sales' tax.
@@ -116,20 +100,20 @@ describe('a day of one organisation', () => {
       days: [{ dt: day, orgs: 1, records: records.length, removed: 0, unmatched_cancellations: 1 }],
     });
     for (const record of records) {
-      expect(record).toMatchObject({ orgcode, dt: day, window: { from_utc: '2024-05-14T00:00:00.000Z', to_utc: '2024-05-15T00:00:00.000Z' }, run_id: run.run_id, revision: 1 });
+      expect(record).toMatchObject({ orgcode: org.orgcode, dt: day, window: { from_utc: '2024-05-14T00:00:00.000Z', to_utc: '2024-05-15T00:00:00.000Z' }, run_id: run.run_id, revision: 1 });
     }
-    const got = await post('/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'web_store' }, reader);
+    const got = await org.post('reader', '/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'web_store' });
     expect(got.status).toBe(200);
     expect(got.body.data.rollup).toEqual(records.find((record) => record.rollup_id === got.body.data.rollup.rollup_id));
   });
 
   it('gives the same records on a re-run, with the revision bumped and a new run_id, and no duplicates', async () => {
-    const first = await rollUp({ dt: day, orgcode });
-    const before = await listAll(reader, { from_dt: day, to_dt: day });
+    const first = await rollUp({ dt: day, orgcode: org.orgcode });
+    const before = await listAll(org, { from_dt: day, to_dt: day });
 
-    const second = await rollUp({ dt: day, orgcode });
+    const second = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    const after = await listAll(reader, { from_dt: day, to_dt: day });
+    const after = await listAll(org, { from_dt: day, to_dt: day });
     expect(second.run_id).not.toBe(first.run_id);
     expect(second.days).toEqual(first.days);
     expect(after).toEqual(
@@ -138,30 +122,30 @@ describe('a day of one organisation', () => {
   });
 
   it('updates the day when a late event arrives and it is re-run: a value that nets to nothing, or is paid off, is removed', async () => {
-    await rollUp({ dt: day, orgcode });
+    await rollUp({ dt: day, orgcode: org.orgcode });
 
-    await publish(orgcode, ledger, {
+    await publish(org.orgcode, ledger, {
       orders: [{ order_id: 'ord_phone', placed_at: at('18:00:00'), currency: 'USD', total: 500, tax: 40, channel_code: 'phone', tax_jurisdiction_code: 'US-NY' }],
       // Captured on the day but arriving after its run: the day's aging no longer owes it.
       tenders: [{ tender_id: 'tnd_late', order_id: 'ord_recent', currency: 'USD', amount: 8000, method: 'card', captured_at: at('20:00:00') }],
       cancellations: [{ order_id: 'ord_kiosk', cancelled_at: at('19:00:00') }],
     });
-    const rerun = await rollUp({ dt: day, orgcode });
+    const rerun = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    expect(figures(await listAll(reader, { from_dt: day, to_dt: day }))).toEqual(expectedFigures(ledger, day));
+    expect(figures(await listAll(org, { from_dt: day, to_dt: day }))).toEqual(expectedFigures(ledger, day));
     expect(rerun.days).toEqual([expect.objectContaining({ removed: 2, unmatched_cancellations: 1 })]);
-    const kiosk = await post('/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'kiosk' }, reader);
+    const kiosk = await org.post('reader', '/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'kiosk' });
     expect(kiosk.status).toBe(404);
-    const phone = await post('/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'phone' }, reader);
+    const phone = await org.post('reader', '/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'phone' });
     expect(phone.body.data.rollup).toMatchObject({ revision: 2, metrics: [{ currency: 'USD', count: 1, amount: 5, tax_amount: 0.4 }] });
   });
 
   it('lists a range of days by dimension and by dimension value, page by page', async () => {
-    await rollUp({ dt: '2024-05-13', to: day, orgcode });
+    await rollUp({ dt: '2024-05-13', to: day, orgcode: org.orgcode });
 
-    const webStore = await listAll(reader, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', dimension_value: 'web_store', limit: 1 });
-    const sales = await listAll(reader, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', limit: 2 });
-    const everything = await listAll(reader, { from_dt: '2024-05-13', to_dt: day, limit: 3 });
+    const webStore = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', dimension_value: 'web_store', limit: 1 });
+    const sales = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', limit: 2 });
+    const everything = await listAll(org, { from_dt: '2024-05-13', to_dt: day, limit: 3 });
 
     expect(webStore.map((record) => [record.dt, record.metrics])).toEqual([
       ['2024-05-13', expectedFigures(ledger, '2024-05-13').find((figure) => figure.dimension_value === 'web_store')!.metrics],
@@ -181,7 +165,9 @@ describe('a day of one organisation', () => {
 describe('every organisation active on a day', () => {
   it("rolls up each one found on its own, by the 02:00 schedule's function, never counting another organisation's data", async () => {
     const otherDay = '2024-05-21';
-    const [first, second] = [uniqueOrgcode('FRA'), uniqueOrgcode('FRB')];
+    const auditor = { reader: { roles: ['finance_audit'] } };
+    const [firstOrg, secondOrg] = [await createOrg('FRA', auditor), await createOrg('FRB', auditor)];
+    const [first, second] = [firstOrg.orgcode, secondOrg.orgcode];
     const ledgers = { [first]: emptyLedger(), [second]: emptyLedger() };
     // The same order ids in both organisations.
     await publish(first, ledgers[first]!, {
@@ -197,18 +183,17 @@ describe('every organisation active on a day', () => {
     const run = await runScheduled<FinancialRollupRun>('daily-financial-rollup', new Date('2024-05-22T02:00:00Z'));
 
     expect(run.days).toEqual([expect.objectContaining({ dt: otherDay, orgs: 2 })]);
-    for (const orgcode of [first, second]) {
-      const reader = await callerHeaders({ orgcode, roles: ['finance_audit'] });
-      const records = await listAll(reader, { from_dt: otherDay, to_dt: otherDay });
-      expect(figures(records)).toEqual(expectedFigures(ledgers[orgcode]!, otherDay));
-      expect(records.every((record) => record.orgcode === orgcode)).toBe(true);
+    for (const org of [firstOrg, secondOrg]) {
+      const records = await listAll(org, { from_dt: otherDay, to_dt: otherDay });
+      expect(figures(records)).toEqual(expectedFigures(ledgers[org.orgcode]!, otherDay));
+      expect(records.every((record) => record.orgcode === org.orgcode)).toBe(true);
     }
   });
 });
 
 describe('two runs of one day at once', () => {
   it('keeps the later claim\'s records, record by record, whichever writes last', async () => {
-    const orgcode = uniqueOrgcode('FRC');
+    const { orgcode } = await createOrg('FRC', {});
     const record = (runId: string, revision: number, amount: number) => ({
       rollup_id: financialRollupId(day, 'tender', 'card'),
       orgcode,
@@ -244,16 +229,16 @@ describe('the operator and the routes', () => {
   });
 
   it('answers a dimension value without its dimension with 400 validation-error', async () => {
-    const reader = await callerHeaders({ orgcode: uniqueOrgcode('FRV'), roles: ['acct_export_admin'] });
+    const exporter = await createOrg('FRV', { exporter: { roles: ['acct_export_admin'] } });
 
-    const response = await post('/rollup/financial/list', { dimension_value: 'web_store' }, reader);
+    const response = await exporter.post('exporter', '/rollup/financial/list', { dimension_value: 'web_store' });
 
     expect(response.status).toBe(400);
     expect(response.body.error.details.issues).toEqual([{ path: 'dimension', message: 'is required with dimension_value' }]);
   });
 
   it('keeps the rollup functions off the HTTP API and the rollup routes off the Invoke API', async () => {
-    const lambda = new LambdaClient(localApiClientConfig(api.invokeUrl));
+    const lambda = new LambdaClient(localApiClientConfig(stack.api.invokeUrl));
     const invoke = (name: string) => lambda.send(new InvokeCommand({ FunctionName: name, Payload: new TextEncoder().encode('{}') }));
     try {
       for (const name of ['financial-rollup-admin', 'daily-financial-rollup']) {
