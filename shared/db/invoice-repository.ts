@@ -13,6 +13,7 @@ import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
+import { writeLogLine } from '../observability/log-line';
 import { updateRevisioned } from './revisioned-update';
 import { statusFilter } from './status-filter';
 
@@ -106,8 +107,25 @@ async function markEventDay(change: InvoiceChange): Promise<void> {
   if (change.event) await markDay('ledger', change.event.orgcode, change.event.occurred_at);
 }
 
+/**
+ * What follows a committed change: best effort, never the call's failure. The
+ * change is stored, so an answer of 409/429/500 would tell the caller to retry
+ * a write that succeeded; a prune that fails (a transaction in flight on the
+ * aggregate, throttling past the retries) leaves a zero that reports skip.
+ */
 async function afterCommit(change: InvoiceChange): Promise<void> {
-  if (change.receivable) await pruneSettledReceivable(change.invoice.orgcode, change.receivable);
+  if (!change.receivable) return;
+  try {
+    await pruneSettledReceivable(change.invoice.orgcode, change.receivable);
+  } catch (error) {
+    writeLogLine({
+      level: 'warn',
+      message: 'settled receivable left unpruned after its change committed',
+      orgcode: change.invoice.orgcode,
+      invoice_id: change.invoice.invoice_id,
+      error: String(error),
+    });
+  }
 }
 
 /**

@@ -1,0 +1,35 @@
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../../shared/db/client';
+
+/**
+ * Faults DynamoDB Local never produces, injected by a middleware on the
+ * document client (a mock, and a test using it says so in its name): the first
+ * `times` sends of `commandName` whose input mentions `naming` fail with
+ * `error()`. Every fault a test injected is removed after the test.
+ */
+export function failFirstSends(commandName: string, naming: string, times: number, error: () => Error): { sent: number } {
+  const seen = { sent: 0 };
+  const name = `injected-${commandName}-${(injected += 1)}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== commandName || !JSON.stringify(args.input).includes(naming)) return next(args);
+      seen.sent += 1;
+      if (seen.sent <= times) throw error();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  installed.push(name);
+  return seen;
+}
+
+let injected = 0;
+const installed: string[] = [];
+afterEach(() => installed.splice(0).forEach((name) => dynamo().middlewareStack.remove(name)));
+
+/** A single write that met a transaction in flight on its item. */
+export const transactionInFlight = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', $metadata: {} });
+
+/** A transaction cancelled with these reasons, one per item. */
+export const cancelledFor = (...codes: string[]) => () =>
+  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
