@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { inputJsonSchema } from '../../shared/openapi/json-schemas';
 import { httpRoutes } from '../../shared/routes/registry';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
 
 /**
  * Names every object inherits (and `__proto__`): code that formats or compares
@@ -44,25 +43,22 @@ const strangeValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) 
   ),
 })).value;
 
-let api: LocalApi;
-let headers: Record<string, string>;
-const orgcode = uniqueOrgcode('FUZZ');
-
-beforeAll(async () => {
-  api = await startLocalApi();
-  headers = await callerHeaders({ orgcode, owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin', 'finance_audit'] });
-});
-afterAll(() => api.close());
+useStack();
+const org = useOrg(
+  'FUZZ',
+  { caller: { owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin', 'finance_audit'], actor: 'tester' } },
+  { per: 'file' },
+);
 
 describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
   it('never answers 5xx to 200 mutated valid bodies, and always with the envelope', async () => {
-    const fields = Object.keys(route.example(orgcode));
+    const fields = Object.keys(route.example(org.orgcode));
     const mutation = fc.tuple(fc.oneof(fc.constantFrom(...fields, ...prototypeNames), fc.string({ minLength: 1, maxLength: 12 })), strangeValue);
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        const body: Record<string, unknown> = { ...route.example(orgcode) };
+        const body: Record<string, unknown> = { ...route.example(org.orgcode) };
         for (const [field, value] of mutations) setOwn(body, field, value);
-        const response = await post(route.path, body, headers);
+        const response = await org.post('caller', route.path, body);
         expect(response.status).toBeLessThan(500);
         expect(typeof response.body.success).toBe('boolean');
         expect(response.body.stats.call).toBe(route.operation);
@@ -105,12 +101,12 @@ function craftedBodies(schemaFields: readonly string[], example: Record<string, 
 describe.each(httpRoutes.map((route) => [route.path, route] as const))('%s', (_path, route) => {
   it('never answers 5xx to prototype names as values or as keys, at the top level and nested', async () => {
     const schemaFields = Object.keys(inputJsonSchema(route.schema).properties ?? {});
-    const bodies = craftedBodies(schemaFields, route.example(orgcode));
+    const bodies = craftedBodies(schemaFields, route.example(org.orgcode));
     const failures: string[] = [];
     for (let start = 0; start < bodies.length; start += 8) {
       await Promise.all(
         bodies.slice(start, start + 8).map(async (body) => {
-          const response = await post(route.path, body, headers);
+          const response = await org.post('caller', route.path, body);
           if (response.status >= 500 || typeof response.body?.success !== 'boolean') failures.push(`${response.status} ${body}`);
         }),
       );
@@ -124,7 +120,7 @@ describe('pathological bodies', () => {
     const deep = `{"event_types":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const large = JSON.stringify({ event_types: ['a.b'], logical_guid: 'x'.repeat(300_000) });
     for (const body of [deep, large]) {
-      const response = await post('/event/list', body, headers);
+      const response = await org.post('caller', '/event/list', body);
       expect(response.status).toBe(400);
       expect(response.body.error.major.tag).toBe('validation-error');
     }

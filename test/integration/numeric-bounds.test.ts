@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { type JsonSchema, inputJsonSchema } from '../../shared/openapi/json-schemas';
 import { httpRoutes } from '../../shared/routes/registry';
 import type { RouteDefinition } from '../../shared/routes/route-definition';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { useOrg, useStack } from '../support/harness';
 
 /**
  * Every numeric field of every route is bounded in its schema: the edges of
@@ -15,15 +14,12 @@ import { type LocalApi, post, startLocalApi } from '../support/local-api';
 const outOfRange = ['9007199254740993', '1e20', '1e308', '1e400', '-1e308'];
 const negativeZero = '-0';
 
-let api: LocalApi;
-let headers: Record<string, string>;
-const orgcode = uniqueOrgcode('NUM');
-
-beforeAll(async () => {
-  api = await startLocalApi();
-  headers = await callerHeaders({ orgcode, owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin', 'finance_audit'] });
-});
-afterAll(() => api.close());
+useStack();
+const org = useOrg(
+  'NUM',
+  { caller: { owner: true, roles: ['acct_view', 'acct_export_admin', 'ar_admin', 'finance_audit'], actor: 'tester' } },
+  { per: 'file' },
+);
 
 const isNumeric = (schema: JsonSchema) => schema.type === 'number' || schema.type === 'integer';
 
@@ -59,7 +55,7 @@ function bodyWith(example: Record<string, unknown>, path: string[], literal: str
 }
 
 const cases = httpRoutes.flatMap((route) =>
-  unique(numericPaths(inputJsonSchema(route.schema), route.example(orgcode))).map((path) => [route.path, path.join('.'), route, path] as const),
+  unique(numericPaths(inputJsonSchema(route.schema), route.example(org.orgcode))).map((path) => [route.path, path.join('.'), route, path] as const),
 );
 
 it('finds the numeric fields of the routes', () => {
@@ -75,14 +71,14 @@ it('finds the numeric fields of the routes', () => {
 
 describe.each(cases)('%s %s', (_routePath, field, route: RouteDefinition, path: readonly string[]) => {
   it.each(outOfRange)('answers %s with 400 validation-error naming the field', async (literal) => {
-    const response = await post(route.path, bodyWith(route.example(orgcode), [...path], literal), headers);
+    const response = await org.post('caller', route.path, bodyWith(route.example(org.orgcode), [...path], literal));
     expect(response.status).toBe(400);
     expect(response.body.error.major.tag).toBe('validation-error');
     expect(response.body.error.details.issues.map((issue: { path: string }) => issue.path)).toContain(field);
   });
 
   it('answers -0 without a 5xx, with the envelope', async () => {
-    const response = await post(route.path, bodyWith(route.example(orgcode), [...path], negativeZero), headers);
+    const response = await org.post('caller', route.path, bodyWith(route.example(org.orgcode), [...path], negativeZero));
     expect(response.status).toBeLessThan(500);
     expect(typeof response.body.success).toBe('boolean');
   });
@@ -97,7 +93,7 @@ describe('generated numbers', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...cases), anyNumber, async ([, , route, path], literal) => {
-        const response = await post(route.path, bodyWith(route.example(orgcode), [...path], literal), headers);
+        const response = await org.post('caller', route.path, bodyWith(route.example(org.orgcode), [...path], literal));
         return response.status < 500 && typeof response.body?.success === 'boolean';
       }),
       { numRuns: 300 },
