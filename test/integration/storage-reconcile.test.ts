@@ -1,7 +1,7 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../shared/db/client';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { createOrg, headersOf, useOrg, useStack } from '../support/harness';
+import { issueCredential, post } from '../support/local-api';
 import { type Holding, metersPerDay, seedItems, seedObjects } from '../support/storage-seed';
 
 const day = '2026-01-15';
@@ -9,39 +9,28 @@ const window = { from_utc: `${day}T00:00:00Z`, to_utc: '2026-01-16T00:00:00Z' };
 const seededObjects = 5000;
 const seededItems = 5000;
 
-let api: LocalApi;
-const orgcode = uniqueOrgcode('REC');
+useStack();
+const org = useOrg('REC', { writer: { roles: ['acct_export_admin'] }, reader: { roles: ['acct_view'] } }, { per: 'file' });
 /** Another organisation whose code starts with this one's: its prefix `orgs/<org>X/` starts with `orgs/<org>` too. */
-const neighbour = `${orgcode}X`;
-let writer: Record<string, string>;
-let reader: Record<string, string>;
+const neighbour = () => `${org.orgcode}X`;
 let prefixes: Record<string, Holding>;
 let costCentres: Record<string, Holding>;
 /** Credentials of the organisation (the callers): table items too, without a cost centre. */
-let credentials = 0;
-
-async function caller(org: string, roles: string[]) {
-  if (org === orgcode) credentials += 1;
-  return callerHeaders({ orgcode: org, roles });
-}
+const credentials = () => Object.keys(org.credentials).length;
 
 beforeAll(async () => {
-  api = await startLocalApi();
-  writer = await caller(orgcode, ['acct_export_admin']);
-  reader = await caller(orgcode, ['acct_view']);
-  [prefixes, costCentres] = await Promise.all([seedObjects(orgcode, seededObjects), seedItems(orgcode, seededItems, day)]);
-  await Promise.all([seedObjects(neighbour, 300), seedItems(neighbour, metersPerDay + 400, day)]);
+  [prefixes, costCentres] = await Promise.all([seedObjects(org.orgcode, seededObjects), seedItems(org.orgcode, seededItems, day)]);
+  await Promise.all([seedObjects(neighbour(), 300), seedItems(neighbour(), metersPerDay + 400, day)]);
 }, 120_000);
-afterAll(() => api.close());
 
-async function reconcile(body: Record<string, unknown>, headers = writer) {
+async function reconcile(body: Record<string, unknown>, headers = org.headers.writer) {
   const response = await post('/storage/usage/reconcile', { ...window, ...body }, headers);
   expect(response.status).toBe(200);
   return response.body.data as { reconcile: Record<string, unknown>; next_cursor: Record<string, unknown> | null };
 }
 
 /** Calls until next_cursor is null: every answer but the last is partial. */
-async function reconcileToTheEnd(body: Record<string, unknown>, headers = writer) {
+async function reconcileToTheEnd(body: Record<string, unknown>, headers = org.headers.writer) {
   const answers = [];
   let cursor: Record<string, unknown> | null = null;
   do {
@@ -53,16 +42,7 @@ async function reconcileToTheEnd(body: Record<string, unknown>, headers = writer
   return answers;
 }
 
-async function usagesOfWindow() {
-  const usages: any[] = [];
-  let next_token: string | undefined;
-  do {
-    const response = await post('/storage/usage/list', { ...window, limit: 256, ...(next_token && { next_token }) }, reader);
-    usages.push(...response.body.data.usages);
-    next_token = response.body.data.next_token ?? undefined;
-  } while (next_token);
-  return usages;
-}
+const usagesOfWindow = () => org.listAll('reader', '/storage/usage/list', { ...window, limit: 256 }, 'usages');
 
 const sum = (holdings: Record<string, Holding>) =>
   Object.values(holdings).reduce((total, holding) => ({ count: total.count + holding.count, bytes: total.bytes + holding.bytes }), { count: 0, bytes: 0 });
@@ -82,7 +62,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
     const objects = sum(prefixes);
     expect(objects.count).toBe(seededObjects);
     expect(uninterrupted).toEqual({
-      orgcode,
+      orgcode: org.orgcode,
       window: { from_utc: '2026-01-15T00:00:00.000Z', to_utc: '2026-01-16T00:00:00.000Z' },
       scanned_prefixes: expect.any(Number),
       processed_prefixes: expect.any(Number),
@@ -90,7 +70,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
       object_bytes: objects.bytes,
       object_count: seededObjects,
       record_bytes: expect.any(Number),
-      record_items: seededItems + credentials,
+      record_items: seededItems + credentials(),
       errors: 0,
       partial: false,
     });
@@ -103,7 +83,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
     expect(Object.keys(byCostCentre).sort()).toEqual(Object.keys(costCentres).sort());
     for (const cccode of ['AAAA-0000-0001', 'BBBB-0000-0002']) expect(byCostCentre[cccode]).toEqual(costCentres[cccode]);
     // The callers' credentials have no cost centre either.
-    expect(byCostCentre['-']!.count).toBe(costCentres['-']!.count + credentials);
+    expect(byCostCentre['-']!.count).toBe(costCentres['-']!.count + credentials());
     expect(byCostCentre['-']!.bytes).toBeGreaterThan(costCentres['-']!.bytes);
     expect(uninterrupted.record_bytes).toBe(tableRecords.reduce((total, usage) => total + usage.bytes, 0));
     for (const usage of recorded) {
@@ -130,8 +110,8 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
       source_index: 0,
       dt_index: 0,
       org_prefix_token: '',
-      pending_prefixes: [`orgs/${orgcode}/exports/`],
-      current_prefix: `orgs/${orgcode}/attachments/`,
+      pending_prefixes: [`orgs/${org.orgcode}/exports/`],
+      current_prefix: `orgs/${org.orgcode}/attachments/`,
       continuation_token: '',
       partial_bytes: 0,
       partial_objects: 0,
@@ -141,7 +121,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
     });
     const second = await reconcile({ limit: 1, dry_run: true, cursor: first.next_cursor });
     expect(second.next_cursor).toMatchObject({
-      current_prefix: `orgs/${orgcode}/attachments/`,
+      current_prefix: `orgs/${org.orgcode}/attachments/`,
       continuation_token: expect.any(String),
       partial_objects: 1000,
       partial_bytes: expect.any(Number),
@@ -158,16 +138,16 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
       // A dry run's cursor cannot resume a run that writes, nor another window's, nor another organisation's.
       [{ cursor }, {}],
       [{ cursor, to_utc: '2026-01-17T00:00:00Z' }, { dry_run: true }],
-      [{ cursor }, { dry_run: true }, await caller(neighbour, ['acct_export_admin'])],
+      [{ cursor }, { dry_run: true }, headersOf(await issueCredential({ orgcode: neighbour(), actor: 'tester', roles: ['acct_export_admin'] }))],
     ];
     for (const [change, fields, headers] of forgeries) {
-      const response = await post('/storage/usage/reconcile', { ...window, ...fields, ...change }, headers ?? writer);
+      const response = await post('/storage/usage/reconcile', { ...window, ...fields, ...change }, headers ?? org.headers.writer);
       expect(response.status).toBe(400);
       expect(response.body.error).toMatchObject({ error_code: 'accounting.invalid_token', major: { tag: 'validation-error' } });
       expect(response.body.error.details.issues).toEqual([{ path: 'cursor', message: expect.any(String) }]);
     }
     const { seal: _seal, ...unsealed } = cursor!;
-    const response = await post('/storage/usage/reconcile', { ...window, dry_run: true, cursor: unsealed }, writer);
+    const response = await org.post('writer', '/storage/usage/reconcile', { ...window, dry_run: true, cursor: unsealed });
     expect(response.status).toBe(400);
     expect(response.body.error.details.issues).toEqual([{ path: 'cursor.seal', message: 'Required' }]);
   });
@@ -190,7 +170,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
       expect(answers.map((answer) => answer.reconcile.errors)).toEqual([1, 1]);
       expect(answers.at(-1)!.reconcile).toEqual({ ...uninterrupted, usage_records: 0, errors: 1 });
       const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
-      expect(lines).toContainEqual(expect.objectContaining({ message: 'storage reconcile unit failed', orgcode, unit: expect.any(Object) }));
+      expect(lines).toContainEqual(expect.objectContaining({ message: 'storage reconcile unit failed', orgcode: org.orgcode, unit: expect.any(Object) }));
     } finally {
       logged.mockRestore();
       dynamo().middlewareStack.remove(name);
@@ -200,22 +180,21 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
 
 describe('/storage/usage/reconcile windows', () => {
   it('refuses a window over more than 366 UTC days, whose meters it would read day by day', async () => {
-    const response = await post('/storage/usage/reconcile', { from_utc: '2025-01-01T12:00:00Z', to_utc: '2026-01-02T00:00:01Z' }, writer);
+    const response = await org.post('writer', '/storage/usage/reconcile', { from_utc: '2025-01-01T12:00:00Z', to_utc: '2026-01-02T00:00:01Z' });
     expect(response.status).toBe(400);
     expect(response.body.error.details.issues).toEqual([{ path: 'to_utc', message: 'must be within 366 UTC days of from_utc' }]);
-    const year = await post('/storage/usage/reconcile', { from_utc: '2024-01-01T00:00:00Z', to_utc: '2025-01-01T00:00:00Z', dry_run: true, limit: 1 }, writer);
+    const year = await org.post('writer', '/storage/usage/reconcile', { from_utc: '2024-01-01T00:00:00Z', to_utc: '2025-01-01T00:00:00Z', dry_run: true, limit: 1 });
     expect(year.status).toBe(200);
   });
 });
 
 describe('/storage/usage/reconcile as a dry run', () => {
   it('measures as a run does and writes nothing', async () => {
-    const org = uniqueOrgcode('RECDRY');
-    const headers = await callerHeaders({ orgcode: org, roles: ['finance_audit'] });
-    await Promise.all([seedObjects(org, 40), seedItems(org, metersPerDay + 20, day)]);
-    const [answer] = await reconcileToTheEnd({ dry_run: true, limit: 100 }, headers);
+    const auditor = await createOrg('RECDRY', { auditor: { roles: ['finance_audit'] } });
+    await Promise.all([seedObjects(auditor.orgcode, 40), seedItems(auditor.orgcode, metersPerDay + 20, day)]);
+    const [answer] = await reconcileToTheEnd({ dry_run: true, limit: 100 }, auditor.headers.auditor);
     expect(answer!.reconcile).toMatchObject({ object_count: 40, record_items: metersPerDay + 20 + 1, usage_records: 0, partial: false });
-    const listed = await post('/storage/usage/list', { ...window }, headers);
+    const listed = await auditor.post('auditor', '/storage/usage/list', { ...window });
     expect(listed.body.data.usages).toEqual([]);
   });
 });
