@@ -15,6 +15,14 @@ export interface LogSubscriptionsProps {
   logGroupNamePrefix: string;
 }
 
+/**
+ * How many subscription filters CloudFormation may create (or replace) at once.
+ * Created all together, a few dozen make CloudWatch Logs answer "Rate exceeded"
+ * and fail the deploy (aws/aws-cdk pull request 38647), so they are chained in
+ * this many lanes, each filter waiting for the one before it in its lane.
+ */
+export const parallelSubscriptionFilters = 10;
+
 /** The filter as a CloudWatch Logs JSON filter pattern: `{ ($.message = "request") && ($.api_calls = 1) }`. */
 export function jsonFilterPattern(filter: Readonly<Record<string, string | number>>): string {
   const terms = Object.entries(filter).map(([field, value]) =>
@@ -26,7 +34,8 @@ export function jsonFilterPattern(filter: Readonly<Record<string, string | numbe
 /**
  * A subscription filter on each of the log groups to one function, and the one
  * permission CloudWatch Logs needs to invoke it, for any log group whose name
- * starts with `logGroupNamePrefix`.
+ * starts with `logGroupNamePrefix`. The filters are created at most
+ * `parallelSubscriptionFilters` at a time.
  */
 export class LogSubscriptions extends Construct {
   /** The subscription filter of each log group, by function name. */
@@ -43,7 +52,8 @@ export class LogSubscriptions extends Construct {
     });
     const filterPattern = jsonFilterPattern(props.filter);
     const filters = new Map<string, logs.CfnSubscriptionFilter>();
-    for (const [name, logGroup] of props.logGroups) {
+    const lanes: logs.CfnSubscriptionFilter[] = [];
+    for (const [index, [name, logGroup]] of [...props.logGroups].entries()) {
       const filter = new logs.CfnSubscriptionFilter(this, constructId(name), {
         logGroupName: logGroup.logGroupName,
         destinationArn: props.destination.functionArn,
@@ -51,6 +61,9 @@ export class LogSubscriptions extends Construct {
       });
       // CloudWatch Logs checks it may invoke the destination when the filter is created.
       filter.addResourceDependency(permission);
+      const previousInLane = lanes[index % parallelSubscriptionFilters];
+      if (previousInLane) filter.addResourceDependency(previousInLane);
+      lanes[index % parallelSubscriptionFilters] = filter;
       filters.set(name, filter);
     }
     this.filters = filters;

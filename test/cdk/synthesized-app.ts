@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { App, NestedStack, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AccountingStack } from '../../lib/accounting-stack';
+import { readBuildInfo } from '../../lib/build-info';
+import { type DeploymentEnvironmentName, deploymentEnvironments } from '../../lib/deployment-environment';
+import { backgroundFunctions } from '../../shared/routes/background-registry';
+import { consumerFunctions } from '../../shared/routes/consumer-registry';
+import { operatorFunctions } from '../../shared/routes/operator-registry';
+import { httpRoutes } from '../../shared/routes/registry';
+
+export type TemplateResource = {
+  Type: string;
+  Properties?: Record<string, any>;
+  DependsOn?: string | string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+export type TemplateJson = {
+  Resources: Record<string, TemplateResource>;
+  Parameters?: Record<string, unknown>;
+  Outputs?: Record<string, unknown>;
+};
+
+/** One stack of a synthesized app: the root or a nested one, with its template. */
+export interface SynthesizedStack {
+  stack: Stack;
+  /** `AccountingService-prod`, `AccountingService-prod/Alarms`. */
+  path: string;
+  template: TemplateJson;
+  /** For a nested stack: its parent and the logical id of the AWS::CloudFormation::Stack resource that holds it there. */
+  parent?: { path: string; logicalId: string };
+}
+
+export const projectRoot = resolve(__dirname, '../..');
+
+/** An app with the feature flags `cdk synth` runs with, bundling skipped: CDK would spawn esbuild for every function. */
+export function appAsSynthesized(): App {
+  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
+  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+}
+
+/** The service stack `cdk synth -c env=<name>` makes. */
+export function accountingStackOf(name: DeploymentEnvironmentName, app: App = appAsSynthesized()): AccountingStack {
+  const environment = deploymentEnvironments[name];
+  return new AccountingStack(app, environment.stackName, {
+    projectRoot,
+    build: readBuildInfo(projectRoot, 'cdk-test'),
+    routes: httpRoutes,
+    operators: operatorFunctions,
+    background: backgroundFunctions,
+    consumers: consumerFunctions,
+    environment,
+  });
+}
+
+/** Every stack of the app, root stacks first, each nested stack after its parent. */
+export function synthesizedStacks(app: App): SynthesizedStack[] {
+  const stacks = app.node.findAll().filter((construct): construct is Stack => Stack.isStack(construct));
+  return stacks.map((stack) => {
+    const synthesized: SynthesizedStack = {
+      stack,
+      path: stack.node.path,
+      template: Template.fromStack(stack).toJSON() as TemplateJson,
+    };
+    if (NestedStack.isNestedStack(stack)) {
+      const holder = stack.nestedStackResource!;
+      const parentStack = Stack.of(holder);
+      synthesized.parent = { path: parentStack.node.path, logicalId: parentStack.getLogicalId(holder) };
+    }
+    return synthesized;
+  });
+}
+
+/** The logical ids a value refers to: Ref, Fn::GetAtt, and `${Name}` / `${Name.Attr}` of Fn::Sub. */
+export function referencedLogicalIds(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencedLogicalIds(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
+      else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]!);
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(inner) ? inner[0] : inner;
+        for (const [, name] of String(text).matchAll(/\$\{([A-Za-z0-9]+)(?:\.[A-Za-z0-9.]+)?\}/g)) into.add(name!);
+        if (Array.isArray(inner)) referencedLogicalIds(inner[1], into);
+      } else referencedLogicalIds(inner, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * The order CloudFormation must keep between the resources of every stack of
+ * the app: `b` after `a` when `b` names `a` in DependsOn, Ref, Fn::GetAtt or
+ * Fn::Sub; every resource of a nested stack after what its stack resource waits
+ * for, and before what waits for that resource. Nodes are `<stack path>#<logical id>`.
+ */
+export function creationOrder(stacks: readonly SynthesizedStack[]): Map<string, Set<string>> {
+  const after = new Map<string, Set<string>>();
+  const edge = (from: string, to: string) => {
+    if (!after.has(from)) after.set(from, new Set());
+    after.get(from)!.add(to);
+  };
+  for (const { path, template } of stacks) {
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      const node = `${path}#${id}`;
+      if (!after.has(node)) after.set(node, new Set());
+      const dependsOn = resource.DependsOn === undefined ? [] : [resource.DependsOn].flat();
+      for (const predecessor of [...dependsOn, ...referencedLogicalIds(resource.Properties ?? {})]) {
+        if (predecessor in template.Resources) edge(`${path}#${predecessor}`, node);
+      }
+    }
+  }
+  for (const { path, template, parent } of stacks) {
+    if (!parent) continue;
+    const holder = `${parent.path}#${parent.logicalId}`;
+    const start = `${holder}#start`;
+    for (const [predecessor, successors] of after) if (successors.has(holder)) edge(predecessor, start);
+    for (const id of Object.keys(template.Resources)) {
+      edge(start, `${path}#${id}`);
+      edge(`${path}#${id}`, holder);
+    }
+  }
+  return after;
+}
+
+/**
+ * The widest set of `nodes` CloudFormation may create at once: the largest
+ * antichain of the order among them, by Dilworth's theorem the node count less
+ * a maximum matching of the bipartite "comes before" graph.
+ */
+export function widestParallelSet(order: Map<string, Set<string>>, nodes: readonly string[]): number {
+  const wanted = new Set(nodes);
+  const reachable = new Map<string, string[]>();
+  for (const node of nodes) {
+    const seen = new Set<string>();
+    const stack = [...(order.get(node) ?? [])];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(order.get(next) ?? []));
+    }
+    reachable.set(node, [...seen].filter((candidate) => wanted.has(candidate)));
+  }
+  const matchedTo = new Map<string, string>();
+  const augment = (node: string, visited: Set<string>): boolean => {
+    for (const successor of reachable.get(node)!) {
+      if (visited.has(successor)) continue;
+      visited.add(successor);
+      const current = matchedTo.get(successor);
+      if (current === undefined || augment(current, visited)) {
+        matchedTo.set(successor, node);
+        return true;
+      }
+    }
+    return false;
+  };
+  let matching = 0;
+  for (const node of nodes) if (augment(node, new Set())) matching += 1;
+  return nodes.length - matching;
+}
