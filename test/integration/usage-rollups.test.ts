@@ -5,7 +5,8 @@ import * as keys from '../../shared/db/keys';
 import { meterShards } from '../../shared/db/usage-meter-repository';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
 import { type UsageRollupRun, runUsageRollup } from '../../shared/rollups/usage-rollup';
-import { type HttpResult, type LocalApi, flushMeters, post, runScheduled, startLocalApi } from '../support/local-api';
+import { useStack } from '../support/harness';
+import { type HttpResult, flushMeters, post, runScheduled } from '../support/local-api';
 import type { UsageBook } from '../support/usage-book';
 import {
   type MeteredOrg,
@@ -28,11 +29,7 @@ import {
  * answers it got.
  */
 
-let api: LocalApi;
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
+useStack();
 
 /** The 01:00 function's run for the day after `day`, whose previous day is `day`. */
 const scheduledRun = (day: string) => runScheduled<UsageRollupRun>('daily-usage-rollup', new Date(`${addDays(day, 1)}T01:00:00Z`));

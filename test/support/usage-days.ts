@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
-import { callerHeaders, uniqueOrgcode } from './callers';
+import { eventRequest } from './fixtures/events';
+import { exportRequest } from './fixtures/exports';
+import { storageUsageRequest } from './fixtures/storage-usage';
+import { createOrg } from './harness';
 import { UsageBook } from './usage-book';
 
 /**
@@ -41,22 +44,16 @@ export const wholeDay = (day: string) => ({ from_utc: `${day}T00:00:00.000Z`, to
  * the day before.
  */
 export async function aMeteredDay(prefix: string, day: string): Promise<MeteredOrg> {
-  const orgcode = uniqueOrgcode(prefix);
-  const owner = await callerHeaders({ orgcode, owner: true });
-  const reader = { ...(await callerHeaders({ orgcode, roles: ['acct_view'] })), 'x-cccode': readerCostCentre };
+  const org = await createOrg(prefix, { owner: { owner: true, actor: 'tester' }, reader: { roles: ['acct_view'] } });
+  const { orgcode } = org;
+  const owner = org.headers.owner;
+  const reader = { ...org.headers.reader, 'x-cccode': readerCostCentre };
   const book = new UsageBook(orgcode);
   const as = (cccode: string) => ({ ...owner, 'x-cccode': cccode });
-  const requestContext = { orgcode, actor: 'tester', context_source: 'api_key' };
-  const anEvent = {
-    event_type: 'order.placed',
-    occurred_at: '2024-06-10T10:00:00Z',
-    amount: { currency: 'USD', amount: 12.5 },
-    reason: 'sale',
-    source_refs: [{ kind: 'order', id: 'ord_1' }],
-    request_context: requestContext,
-  };
+  const requestContext = org.requestContext();
+  const anEvent = eventRequest(orgcode, { occurred_at: '2024-06-10T10:00:00Z', amount: { currency: 'USD', amount: 12.5 }, reason: 'sale', request_context: requestContext });
   const storeUsage = async (headers: Record<string, string>, usage: Record<string, unknown>, counted: { cccode?: string; day: string }) => {
-    const body = { usage, reason: 'measured', source_refs: [{ kind: 'storage_meter', id: 'm-1' }], request_context: requestContext };
+    const body = storageUsageRequest(orgcode, usage, { reason: 'measured', source_refs: [{ kind: 'storage_meter', id: 'm-1' }], request_context: requestContext });
     expect((await book.call('/storage/usage/record', body, headers, { records: 1 })).status).toBe(200);
     book.storedUsage({ service: String(usage.service), bytes: Number(usage.bytes), object_count: usage.object_count as number | undefined, ...counted });
   };
@@ -101,7 +98,7 @@ export async function aMeteredDay(prefix: string, day: string): Promise<MeteredO
 /** Exports the org's day of events, waits until the batch is built and reports it sent: one delivery. */
 async function deliverAnExport(book: UsageBook, headers: Record<string, string>, requestContext: Record<string, unknown>) {
   const change = { reason: 'ledger to the ERP', source_refs: [], request_context: requestContext };
-  const created = await book.call('/export/create', { from_utc: '2024-06-10T00:00:00Z', to_utc: '2024-06-11T00:00:00Z', ...change }, headers, { records: 1 });
+  const created = await book.call('/export/create', exportRequest(book.orgcode, { from_utc: '2024-06-10T00:00:00Z', to_utc: '2024-06-11T00:00:00Z', ...change }), headers, { records: 1 });
   expect(created.status).toBe(200);
   const exportId = created.body.data.export.export_id;
   const deadline = Date.now() + 120_000;
