@@ -13,6 +13,13 @@ import { validate } from './domain/validation';
  * and AWS_ENDPOINT_URL_S3 itself, which is how the local stack points the very
  * same handlers at DynamoDB Local and the S3-compatible server.
  */
+/**
+ * EXPORT_SETTLE_MS on AWS: the longest deadline of a function that records events (30 s,
+ * the consumers'; routes stop sooner) plus 15 s for the write to reach the ledger's
+ * indexes (AWS says within a second: re:Post, "dynamodb-missing-table-items-gsi").
+ */
+export const awsExportSettleMs = 45_000;
+
 const environmentSchema = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
@@ -36,6 +43,12 @@ const environmentSchema = z.object({
   ORG_RATE_LIMIT_BURST: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** Most events in one export batch; larger windows split into several batches. */
   EXPORT_BATCH_SIZE: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 10_000),
+  /**
+   * How long after an export's cutoff its window is read (docs/decisions.md: Exports): on AWS
+   * the longest deadline of a function that records events, plus index propagation
+   * (test/unit/export-settle.test.ts holds the default to the registries).
+   */
+  EXPORT_SETTLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(15 * 60_000)), awsExportSettleMs),
 });
 
 export type ServiceConfig = {
@@ -47,6 +60,7 @@ export type ServiceConfig = {
   exportWorkerFunctionName: string | undefined;
   eventBusName: string;
   exportBatchSize: number;
+  exportSettleMs: number;
   orgRateLimit: OrgRateLimit;
 };
 
@@ -67,6 +81,7 @@ export function serviceConfig(): ServiceConfig {
     exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,
     eventBusName: env.EVENT_BUS_NAME,
     exportBatchSize: env.EXPORT_BATCH_SIZE,
+    exportSettleMs: env.EXPORT_SETTLE_MS,
     orgRateLimit: { perSecond: env.ORG_RATE_LIMIT_PER_SECOND, burst: env.ORG_RATE_LIMIT_BURST },
   };
   return cached;

@@ -16,6 +16,7 @@ import { type ExportRecord, type RecordSelection, exportSelection } from '../dom
 import { exportLines } from '../domain/exports/export-lines';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
 import type { BuildJob } from './build-job';
+import { awaitSettledWindow } from './settled-window';
 
 /** The worker's Lambda timeout is 15 minutes; past this deadline its work counts as abandoned. */
 const buildDeadlineMs = 16 * 60_000;
@@ -43,6 +44,7 @@ async function buildExport(orgcode: string, exportId: string, clock: Clock): Pro
   try {
     if (record.work_attempts > maxBuildAttempts) throw new AbandonedBuildError(record.work_attempts - 1);
     const selection = exportSelection(record);
+    await awaitSettledWindow(selection.recorded_before, clock());
     const batches = await writeBatches(record, selection, serviceConfig().exportBatchSize, clock);
     const evidence = await writeExportManifest(orgcode, exportId, selection, batches, clock());
     outcome = {
@@ -164,6 +166,7 @@ async function buildRequestedBatch(orgcode: string, batchId: string, clock: Cloc
   let outcome: Partial<ExportBatch> & { status: 'ready' | 'failed' };
   try {
     if (batch.work_attempts > maxBuildAttempts) throw new AbandonedBuildError(batch.work_attempts - 1);
+    await awaitSettledWindow(batch.selection.recorded_before, clock());
     const files = await writeSingleBatch(batch, clock);
     const mismatch = batch.repair_of_batch_id && (await repairMismatch(batch, files));
     outcome = mismatch

@@ -52,6 +52,9 @@ export function localEnvironment(input: LocalEnvironmentInput): Record<string, s
     // per-organisation limit (deployed: per environment) is set above what the tests and benches send.
     ORG_RATE_LIMIT_PER_SECOND: '10000',
     ORG_RATE_LIMIT_BURST: '10000',
+    // DynamoDB Local updates its indexes with the write and the local functions have no deadline to
+    // wait out: an export's window is settled at its cutoff (a mode with injected index lag sets more).
+    EXPORT_SETTLE_MS: '0',
     AWS_ENDPOINT_URL_DYNAMODB: input.dynamodbEndpoint,
     AWS_ENDPOINT_URL_S3: input.s3Endpoint,
     AWS_REGION: localRegion,
