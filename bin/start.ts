@@ -1,11 +1,15 @@
 /**
- * `npm start [-- --in-memory] [-- --data-dir DIR]`: the whole service on this
+ * `npm start [-- --in-memory] [-- --data-dir DIR] [-- --aws-like]`: the whole service on this
  * machine. DynamoDB Local and s3rver on free ports, the HTTP API on PORT (3000),
  * the operator Invoke API on OPERATOR_PORT (PORT+1), loopback only. Ctrl-C stops
- * everything it started, java included.
+ * everything it started, java included. `--aws-like` (or ACCOUNTING_AWS_LIKE=1,
+ * or `name=value,…` to set its knobs) injects AWS's timing: index lag,
+ * cancelled and throttled writes, delayed and repeated async work, overlapping
+ * schedules, log control messages (shared/local/aws-like.ts).
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { awsLikeFromVariable } from '../shared/local/aws-like';
 import { startBackingServices, type BackingServices } from '../shared/local/backing-services';
 import { removeEndpoints, writeEndpoints, type LocalEndpoints } from '../shared/local/endpoints-file';
 import {
@@ -31,9 +35,12 @@ const { values: flags } = parseArgs({
   options: {
     'in-memory': { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    'aws-like': { type: 'boolean', default: false },
   },
 });
 const inMemory = flags['in-memory'] ?? false;
+// The flag takes the defaults unless the variable sets knobs; the variable alone turns the mode on too.
+const awsLike = awsLikeFromVariable() ?? (flags['aws-like'] ? {} : undefined);
 const dataDir = resolve(projectRoot(), flags['data-dir'] ?? '.data');
 const apiPort = portFromEnv('PORT', 3000);
 const operatorPort = portFromEnv('OPERATOR_PORT', apiPort + 1);
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     apiPort,
     operatorPort,
     runSchedules: true,
+    awsLike,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
@@ -138,6 +146,7 @@ function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): 
         : '\n                   WARNING: listening on every interface: binding it to 127.0.0.1 needs a JDK (java --list-modules shows jdk.compiler)'),
     `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
     `  Region           ${endpoints.region}`,
+    ...(functions?.awsLike ? [`  AWS-like mode    ${awsLikeSummary(functions.awsLike.options)}`] : []),
     `  Endpoints file   ${relative(process.cwd(), `${dataDir}/endpoints.json`)}`,
     '',
     'Issue a credential that runs the README examples:',
@@ -168,6 +177,12 @@ async function shutdown(exitCode: number): Promise<void> {
     lock?.release();
     process.exit(exitCode);
   }
+}
+
+function awsLikeSummary(options: Record<string, number>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(',');
 }
 
 function portFromEnv(name: string, fallback: number): number {

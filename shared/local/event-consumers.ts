@@ -57,6 +57,8 @@ export interface LocalEventConsumers {
   onDelivery(listener: DeliveryListener): () => void;
   /** This stack's dead letters still in the dead-letter queue (a redrive deletes one), oldest first. */
   deadLetters(): readonly DeadLetter[];
+  /** Resolves once every delivery so far, delayed and repeated ones included, has finished. */
+  idle(): Promise<void>;
   /** Stops routing, drops the retries still waiting, and waits for the attempts under way. */
   close(): Promise<void>;
 }
@@ -84,6 +86,12 @@ export interface EventConsumersOptions {
    * notifier the consumer's alone. A queue of their own when not given.
    */
   deadLetterQueue?: LocalQueue;
+  /**
+   * The waits of each delivery of an event to a consumer, one per time it is
+   * made (the AWS-like mode delays some and makes some twice, as EventBridge
+   * may); without it, one delivery at once.
+   */
+  handOvers?: () => number[];
   log?: (line: string) => void;
 }
 
@@ -212,14 +220,17 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
   const unsubscribe = options.bus.subscribe(({ eventBusName, ...event }) => {
     if (eventBusName !== ruleBusName) return;
     for (const consumer of consumersOf(event)) {
-      // Listeners hear of the outcome outside the attempts: their errors are not the consumer's.
-      const delivery: Promise<void> = deliver(consumer, event)
-        .then((outcome) => {
-          if (outcome) for (const listener of listeners) listener(outcome);
-        })
-        .catch((error: unknown) => console.error('A delivery listener failed:', error))
-        .finally(() => underway.delete(delivery));
-      underway.add(delivery);
+      for (const wait of options.handOvers?.() ?? [0]) {
+        // Listeners hear of the outcome outside the attempts: their errors are not the consumer's.
+        const delivery: Promise<void> = (wait > 0 ? pause(wait) : Promise.resolve(true))
+          .then((open) => (open ? deliver(consumer, event) : undefined))
+          .then((outcome) => {
+            if (outcome) for (const listener of listeners) listener(outcome);
+          })
+          .catch((error: unknown) => console.error('A delivery listener failed:', error))
+          .finally(() => underway.delete(delivery));
+        underway.add(delivery);
+      }
     }
   });
 
@@ -230,6 +241,9 @@ export function startEventConsumers(options: EventConsumersOptions): LocalEventC
       return () => listeners.delete(listener);
     },
     deadLetters: () => deadLetterQueue.messages().flatMap((message) => deadLetters.get(message.messageId) ?? []),
+    idle: async () => {
+      while (underway.size > 0) await Promise.allSettled([...underway]);
+    },
     close: async () => {
       unsubscribe();
       for (const [timer, abandon] of waitingRetries) {

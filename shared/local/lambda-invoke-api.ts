@@ -12,6 +12,11 @@ export interface LambdaInvokeApiOptions {
   loadHandler: HandlerLoader;
   /** Operator functions get Lambda's maximum, 15 minutes, unless told otherwise. */
   timeoutMs?: number;
+  /**
+   * Runs an asynchronous (`Event`) invocation the way the AWS-like mode hands
+   * it over (delayed, maybe twice); without it, at once.
+   */
+  deferAsync?: (run: () => Promise<unknown>, onError: (error: unknown) => void) => void;
 }
 
 const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
@@ -47,14 +52,17 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
     const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
     if (invocationType === 'DryRun') return { statusCode: 204 };
     // A module that fails to load is a function error too (Runtime.ImportModuleError in AWS).
-    const invoking = options
-      .loadHandler(name)
-      .then((handler) => handler(payload, createLambdaContext(name, timeoutMs)));
+    // A copy per run, as each one arrives over the wire: a repeated invocation gets the payload as sent.
+    const invoke = () =>
+      options.loadHandler(name).then((handler) => handler(structuredClone(payload), createLambdaContext(name, timeoutMs)));
 
     if (invocationType === 'Event') {
-      invoking.catch((error: unknown) => console.error(`Function ${name} failed (asynchronous invocation):`, error));
+      const failed = (error: unknown) => console.error(`Function ${name} failed (asynchronous invocation):`, error);
+      if (options.deferAsync) options.deferAsync(invoke, failed);
+      else invoke().catch(failed);
       return { statusCode: 202, headers: { 'content-type': 'application/json' } };
     }
+    const invoking = invoke();
 
     const executed = { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' };
     try {

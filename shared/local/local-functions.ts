@@ -3,7 +3,10 @@ import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter, usage
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
+import { dynamo } from '../db/client';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
+import { type AwsLike, type AwsLikeOptions, awsLikeExportSettleMs, awsLikeMode } from './aws-like';
+import { attachAwsLikeDynamo } from './aws-like-dynamodb';
 import { applyEnvironment, localDeadLetterQueueName } from './environment';
 import { type LocalEventBus, localEventBus } from './event-bus-api';
 import { type LocalEventConsumers, startEventConsumers } from './event-consumers';
@@ -24,6 +27,8 @@ export interface LocalFunctionsOptions {
   runSchedules?: boolean;
   /** How often the log subscription hands the metered request lines to the aggregator; 0: only when flushed (the bench). */
   logDeliveryIntervalMs?: number;
+  /** Behave like AWS (shared/local/aws-like.ts): these options over the defaults; off when not given. */
+  awsLike?: Partial<AwsLikeOptions>;
   log?: (line: string) => void;
 }
 
@@ -40,6 +45,8 @@ export interface LocalFunctions {
   /** Where the consumers' and the aggregator's dead letters are kept, served with the SQS API at `deadLetterQueueUrl`. */
   deadLetterQueue: LocalQueue;
   deadLetterQueueUrl: string;
+  /** The AWS-like mode, when on: its options and what it injected. */
+  awsLike?: AwsLike;
   close(): Promise<void>;
 }
 
@@ -60,6 +67,9 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     port: options.apiPort,
     log: options.log,
   });
+  const awsLike = options.awsLike ? awsLikeMode(options.awsLike) : undefined;
+  // The handlers of this process share dynamo(); the faults are attached here, never by an import.
+  const detachDynamo = awsLike ? attachAwsLikeDynamo(dynamo(), awsLike) : () => undefined;
   try {
     const bus = localEventBus({ log: options.log });
     const deadLetterQueue = localQueue(localDeadLetterQueueName);
@@ -76,15 +86,24 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions, usageMeterAggregatorFunction];
     const aws = await startAwsApiServer({
       port: options.operatorPort,
-      apis: [lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect }), bus.api, deadLetterQueue.api],
+      apis: [
+        lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect, deferAsync: awsLike?.deferInvocation }),
+        bus.api,
+        deadLetterQueue.api,
+      ],
     });
-    applyEnvironment({ AWS_ENDPOINT_URL_LAMBDA: aws.url, AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url });
+    applyEnvironment({
+      AWS_ENDPOINT_URL_LAMBDA: aws.url,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url,
+      ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs(awsLike.options)) }),
+    });
     const consumers = startEventConsumers({
       bus,
       consumers: consumerFunctions,
       loadHandler: consumerHandlers,
       deadLetterNotifier: deadLetterNotifierFunction,
       deadLetterQueue,
+      handOvers: awsLike && (() => awsLike.handOvers('busDelivery')),
       log: options.log,
     });
     const logSubscription = startLogSubscription({
@@ -94,10 +113,17 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       loadHandler: consumerHandlers,
       intervalMs: options.logDeliveryIntervalMs,
       deadLetterQueue,
+      controlMessage: awsLike?.sendsControlMessage,
+      handOvers: awsLike && (() => awsLike.handOvers('asyncInvocation')),
       log: options.log,
     });
     const stopTimers = options.runSchedules
-      ? startScheduleTimers(backgroundFunctions, background, options.log ?? (() => undefined))
+      ? startScheduleTimers(
+          backgroundFunctions,
+          background,
+          options.log ?? (() => undefined),
+          awsLike && { overlap: awsLike.overlapsSchedule },
+        )
       : () => undefined;
     return {
       api,
@@ -107,14 +133,17 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       logSubscription,
       deadLetterQueue,
       deadLetterQueueUrl: `${aws.url}${deadLetterQueue.path}`,
+      awsLike,
       close: async () => {
         stopTimers();
         // Deliveries under way still reach the table; the servers go once they are done.
-        await Promise.all([consumers.close(), logSubscription.close()]);
+        await Promise.all([consumers.close(), logSubscription.close(), awsLike?.close()]);
+        detachDynamo();
         await Promise.all([api.close(), aws.close()]);
       },
     };
   } catch (error) {
+    detachDynamo();
     await api.close();
     throw error;
   }

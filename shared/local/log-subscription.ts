@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
 import type { LogEvent } from '../domain/usage/metered-lines';
-import { type LogBatch, logSubscriptionEvent } from '../lambda/log-subscription-handler';
+import { logSubscriptionEvent } from '../lambda/log-subscription-handler';
 import { addLogLineSink } from '../observability/log-line';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { HandlerLoader } from './handler-loader';
@@ -34,11 +35,36 @@ export interface LogSubscriptionOptions {
   intervalMs?: number;
   /** Waits before the second and third attempt (Lambda's two retries of an asynchronous invocation). */
   retryDelaysMs?: readonly [number, number];
+  /** Whether a delivery is preceded by a CONTROL_MESSAGE (the AWS-like mode); never without it. */
+  controlMessage?: () => boolean;
+  /**
+   * The waits of each invocation of the destination, one per time it is made
+   * (the AWS-like mode delays some and makes some twice, as Lambda's
+   * asynchronous invocations may be); without it, once at once.
+   */
+  handOvers?: () => number[];
   log?: (line: string) => void;
 }
 
 /** CloudWatch Logs puts at most this many events in one subscription batch. */
 const maxEventsPerBatch = 10_000;
+
+/**
+ * A CONTROL_MESSAGE as CloudWatch Logs sends it to check that a destination
+ * answers: no log group or stream, one log event whose `id` is empty (the shape
+ * in "Using CloudWatch Logs subscription filters", Logs user guide).
+ */
+function controlMessageEvent(): { awslogs: { data: string } } {
+  const message = {
+    messageType: 'CONTROL_MESSAGE',
+    owner: 'CloudwatchLogs',
+    logGroup: '',
+    logStream: '',
+    subscriptionFilters: [],
+    logEvents: [{ id: '', timestamp: Date.now(), message: 'CWL CONTROL MESSAGE: Checking health of destination Lambda function.' }],
+  };
+  return { awslogs: { data: gzipSync(JSON.stringify(message)).toString('base64') } };
+}
 
 /**
  * Subscribes, in-process, to the log lines the route functions write (the local
@@ -70,9 +96,9 @@ export function startLogSubscription(options: LogSubscriptionOptions): LocalLogS
     else pending.set(logGroup, [event]);
   });
 
-  async function deliver(batch: LogBatch): Promise<void> {
+  /** Invokes the destination with `payload` as an asynchronous invocation: retried twice, then dead-lettered. */
+  async function deliver(payload: object, described: string): Promise<void> {
     const { name, timeoutSeconds } = options.destination;
-    const payload = logSubscriptionEvent(batch);
     for (let attempt = 1; ; attempt += 1) {
       try {
         const handler = await options.loadHandler(name);
@@ -83,10 +109,10 @@ export function startLogSubscription(options: LogSubscriptionOptions): LocalLogS
         const retryDelay = retryDelaysMs[attempt - 1];
         if (retryDelay === undefined) {
           options.deadLetterQueue.send(JSON.stringify(failedInvocationRecord(name, payload, error, attempt, new Date().toISOString())));
-          log(`${name} dead letter: ${batch.logEvents.length} lines of ${batch.logGroup} failed ${attempt} times: ${error.errorType}: ${error.errorMessage}`);
+          log(`${name} dead letter: ${described} failed ${attempt} times: ${error.errorType}: ${error.errorMessage}`);
           return;
         }
-        log(`${name} failed on ${batch.logGroup} (attempt ${attempt}), retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`);
+        log(`${name} failed on ${described} (attempt ${attempt}), retrying in ${retryDelay} ms: ${error.errorType}: ${error.errorMessage}`);
         await sleep(retryDelay);
       }
     }
@@ -95,10 +121,19 @@ export function startLogSubscription(options: LogSubscriptionOptions): LocalLogS
   function deliverPending(): void {
     for (const [logGroup, events] of pending) {
       for (let start = 0; start < events.length; start += maxEventsPerBatch) {
-        const delivery = deliver({ logGroup, logStream, logEvents: events.slice(start, start + maxEventsPerBatch) }).finally(() =>
-          underway.delete(delivery),
-        );
-        underway.add(delivery);
+        const batch = { logGroup, logStream, logEvents: events.slice(start, start + maxEventsPerBatch) };
+        const payloads = [
+          ...(options.controlMessage?.() ? [[controlMessageEvent(), 'a control message'] as const] : []),
+          [logSubscriptionEvent(batch), `${batch.logEvents.length} lines of ${logGroup}`] as const,
+        ];
+        for (const [payload, described] of payloads) {
+          for (const wait of options.handOvers?.() ?? [0]) {
+            const delivery = sleep(wait)
+              .then(() => deliver(payload, described))
+              .finally(() => underway.delete(delivery));
+            underway.add(delivery);
+          }
+        }
       }
     }
     pending.clear();
@@ -110,7 +145,7 @@ export function startLogSubscription(options: LogSubscriptionOptions): LocalLogS
 
   const flush = async () => {
     deliverPending();
-    await Promise.allSettled([...underway]);
+    while (underway.size > 0) await Promise.allSettled([...underway]);
   };
   return {
     flush,

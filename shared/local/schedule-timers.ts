@@ -45,23 +45,33 @@ export function localScheduledEvent(functionName: string, scheduled: Date): Sche
 }
 
 /**
+ * How the AWS-like mode runs schedules: as EventBridge does, a run starts when
+ * due whether or not the last one ended, and `overlap()` says when a due run
+ * is started twice at once (one scheduled event delivered twice).
+ */
+export interface OverlappingSchedules {
+  overlap(): boolean;
+}
+
+/**
  * Runs each scheduled background function when it is due (every
  * `everyMinutes`, or daily at `dailyAtUtc`), with the event an EventBridge
- * schedule delivers; a run still busy when the next is due is not started
- * twice. Returns the stop function.
+ * schedule delivers. A run still busy when the next is due is not started
+ * twice, unless `overlapping` is given (the AWS-like mode). Returns the stop
+ * function.
  */
 export function startScheduleTimers(
   functions: readonly BackgroundFunctionDefinition[],
   loadHandler: HandlerLoader,
   log: (line: string) => void,
+  overlapping?: OverlappingSchedules,
 ): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
   for (const fn of functions) {
     if (nextRunAfter(fn, Date.now()) === undefined) continue;
-    let running = false;
-    const tick = (scheduled: Date) => {
-      if (running) return;
-      running = true;
+    let running = 0;
+    const run = (scheduled: Date) => {
+      running += 1;
       loadHandler(fn.name)
         .then((handler) =>
           handler(localScheduledEvent(fn.name, scheduled), createLambdaContext(fn.name, fn.timeoutSeconds * 1000)),
@@ -69,8 +79,16 @@ export function startScheduleTimers(
         .then((result) => log(`${fn.name} ${JSON.stringify(result)}`))
         .catch((error: unknown) => log(`${fn.name} failed: ${String(error)}`))
         .finally(() => {
-          running = false;
+          running -= 1;
         });
+    };
+    const tick = (scheduled: Date) => {
+      if (running > 0 && !overlapping) return;
+      run(scheduled);
+      if (overlapping?.overlap()) {
+        log(`${fn.name}: a second run of ${scheduled.toISOString()} while the first runs (AWS-like mode)`);
+        run(scheduled);
+      }
     };
     const arm = () => {
       const due = nextRunAfter(fn, Date.now()) as number;

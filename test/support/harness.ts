@@ -36,7 +36,11 @@ import {
  * `await createOrg(prefix, credentials)`.
  */
 
-/** What a file's stack differs in: the local functions' options, and environment variables set while it runs. */
+/**
+ * What a file's stack differs in: the local functions' options (`awsLike: {…}`
+ * runs it in the AWS-like mode, shared/local/aws-like.ts), and environment
+ * variables set while it runs.
+ */
 export type StackOptions = Parameters<typeof startLocalApi>[0] & {
   /** Set before the stack starts (the service reads its configuration once per file) and restored after it closes. */
   environment?: Record<string, string>;
