@@ -1,11 +1,14 @@
-import { removeOutboxEntry, waitingOutboxEntries } from '../db/outbox-repository';
+import { claimOutboxEntry, removeOutboxEntry, waitingOutboxEntries } from '../db/outbox-repository';
 import type { StartKey } from '../db/query-page';
+import type { OutboxEntry } from '../db/outbox-repository';
 import { publishEvents } from './outgoing-events';
 
 /** PutEvents takes at most 10 entries. */
 const entriesPerPut = 10;
 /** Bounds one run; what is left waits for the next run, a minute later. */
 const entriesPerRun = 500;
+/** How long a run holds the entries it claimed: past the function's 60 s timeout, so a live run's claim never lapses. */
+const claimMs = 2 * 60_000;
 
 export interface OutboxRun {
   published: number;
@@ -14,9 +17,12 @@ export interface OutboxRun {
 }
 
 /**
- * One run of the outbox publisher (every minute): publishes the waiting
- * events, oldest first, and removes each once EventBridge accepted it. A run
- * that dies between the two publishes it again: delivery is at least once.
+ * One run of the outbox publisher (every minute): claims the waiting events,
+ * oldest first, publishes those it claimed and removes each once EventBridge
+ * accepted it. Two runs that overlap never both publish an entry: each
+ * publishes what it claimed (docs/decisions.md: Platform events). A run that
+ * dies between publishing and removing leaves its claims to lapse, and a later
+ * run publishes them again: delivery is at least once.
  */
 export async function publishOutbox(now = new Date()): Promise<OutboxRun> {
   let published = 0;
@@ -26,12 +32,20 @@ export async function publishOutbox(now = new Date()): Promise<OutboxRun> {
     const page = await waitingOutboxEntries(entriesPerPut, startKey);
     const oldest = page.entries[0];
     if (oldestWaitMs === undefined) oldestWaitMs = oldest ? Math.max(0, now.getTime() - Date.parse(oldest.queuedAt)) : 0;
-    if (page.entries.length) {
-      await publishEvents(page.entries.map((entry) => entry.event));
-      await Promise.all(page.entries.map((entry) => removeOutboxEntry(entry.key)));
-      published += page.entries.length;
+    const claimUntil = new Date(Date.now() + claimMs);
+    const claimed = await claimedEntries(page.entries, claimUntil);
+    if (claimed.length) {
+      await publishEvents(claimed.map((entry) => entry.event));
+      await Promise.all(claimed.map((entry) => removeOutboxEntry(entry.key)));
+      published += claimed.length;
     }
     startKey = page.lastKey;
   } while (startKey && published < entriesPerRun);
   return { published, oldest_wait_ms: oldestWaitMs ?? 0 };
+}
+
+async function claimedEntries(entries: readonly OutboxEntry[], until: Date): Promise<OutboxEntry[]> {
+  const now = new Date();
+  const taken = await Promise.all(entries.map((entry) => claimOutboxEntry(entry.key, now, until)));
+  return entries.filter((_entry, index) => taken[index]);
 }

@@ -13,7 +13,7 @@ import {
 import { retryingConflicts } from '../db/conflict-retry';
 import { inParallel } from '../db/in-parallel';
 import * as keys from '../db/keys';
-import { findDueEntries } from '../db/work-queue';
+import { findDueEntries, takeDueEntry } from '../db/work-queue';
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { SourceRef } from '../domain/common-schemas';
 import { InvalidStateError } from '../domain/errors';
@@ -101,17 +101,28 @@ export async function runOutstandingDeskWork(desk: Desk, now: Date): Promise<voi
 
 /** Desk entries the sweep takes per run; the rest wait a minute. */
 const entriesPerSweep = 100;
+/** How long a sweep run holds an entry it took: past the function's 5-minute timeout, so a live run's hold never lapses. */
+const sweepHoldMs = 6 * 60_000;
 
 /**
  * One run of the payout sweep (every minute): frees the desks whose assembly
  * stopped, with the lines it had claimed, and finishes desk work a call left.
+ * Each due entry is taken before its work starts, so two runs that overlap
+ * never start the same work twice (`overlapped`: entries another run took); an
+ * entry whose work failed is due again once the hold lapses.
  */
-export async function sweepPayoutDesks(now: Date): Promise<{ done: number; failed: number }> {
+export async function sweepPayoutDesks(now: Date): Promise<{ done: number; failed: number; overlapped: number }> {
   let done = 0;
   let failed = 0;
+  let overlapped = 0;
+  const holdUntil = new Date(now.getTime() + sweepHoldMs);
   for (const entry of await findDueEntries(keys.payoutWorkQueue, now, entriesPerSweep)) {
     const desk: Desk = { orgcode: String(entry.orgcode), associate_id: String(entry.associate_id), currency: String(entry.currency) };
     try {
+      if (!(await takeDueEntry(entry, holdUntil))) {
+        overlapped += 1;
+        continue;
+      }
       const work = entry.sk === 'DESK' ? await abandonStalledAssembly(desk, now) : (entry as unknown as DeskWork);
       if (work) await runDeskWork(work, now);
       done += 1;
@@ -120,5 +131,5 @@ export async function sweepPayoutDesks(now: Date): Promise<{ done: number; faile
       console.error(JSON.stringify({ level: 'error', message: 'payout desk work failed', sk: entry.sk, error: String(error) }));
     }
   }
-  return { done, failed };
+  return { done, failed, overlapped };
 }

@@ -1,4 +1,5 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { newId } from '../domain/identifiers';
 import type { GuardedPut } from './atomic-write';
@@ -57,6 +58,32 @@ export async function waitingOutboxEntries(limit: number, startKey?: StartKey): 
     })),
     lastKey: LastEvaluatedKey,
   };
+}
+
+/**
+ * Takes an entry for one publisher run until `until`: true when it is still
+ * waiting and no other run holds it. Runs that overlap (a schedule fires
+ * whether or not the last run ended) read the same entries from the index;
+ * only one claims each, and an entry read from a lagging index after it was
+ * removed is never claimed (nor recreated). A run that stops after claiming
+ * leaves its entries to the first run after `until`: at least once.
+ */
+export async function claimOutboxEntry(key: ItemKey, now: Date, until: Date): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimed_until) OR claimed_until <= :now)',
+        UpdateExpression: 'SET claimed_until = :until',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':until': until.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 export async function removeOutboxEntry(key: ItemKey): Promise<void> {

@@ -158,3 +158,31 @@ export async function finishWork(key: ItemKey): Promise<void> {
     }),
   );
 }
+
+/**
+ * Takes a due entry of a gsi3 queue for one sweep run: moves it to `until` on
+ * condition it is still the entry the run read. Of two runs that overlap (a
+ * schedule fires whether or not the last run ended) and read the same entry,
+ * one takes it; an entry read from a lagging index after its work finished
+ * (the item gone, or off the queue) is taken by none. A run that stops before
+ * finishing leaves the entry due again at `until`. False when not taken.
+ */
+export async function takeDueEntry(entry: Record<string, unknown>, until: Date): Promise<boolean> {
+  const seen = String(entry.gsi3sk);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: entry.pk, sk: entry.sk },
+        ConditionExpression: 'gsi3sk = :seen',
+        UpdateExpression: 'SET gsi3sk = :next',
+        // A queue entry is `<due>#<org>#<id>`: the due instant is all that moves.
+        ExpressionAttributeValues: { ':seen': seen, ':next': `${until.toISOString()}${seen.slice(seen.indexOf('#'))}` },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

@@ -23,6 +23,45 @@ export function failFirstSends(commandName: string, naming: string, times: numbe
   return seen;
 }
 
+/**
+ * Overlapping runs, as a schedule makes them on AWS (it fires whether or not
+ * the last run ended): the answers of `commandName` sends mentioning `naming`
+ * are held, in arrival order, until `parties` of them have been answered (at
+ * most `maxWaitMs`), so every run reads what the others read before any of
+ * them writes. A timing the emulator never has, set with a client middleware (mocked).
+ */
+export function answeredTogether(commandName: string, naming: string, parties = 2, maxWaitMs = 2_000): { held: number } {
+  const seen = { held: 0 };
+  let waiting: Array<() => void> = [];
+  const name = `together-${commandName}-${(injected += 1)}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== commandName || !JSON.stringify(args.input).includes(naming)) return next(args);
+      const answer = await next(args);
+      seen.held += 1;
+      if (waiting.length + 1 >= parties) {
+        waiting.splice(0).forEach((release) => release());
+        return answer;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting = waiting.filter((release) => release !== go);
+          resolve();
+        }, maxWaitMs);
+        const go = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiting.push(go);
+      });
+      return answer;
+    },
+    { step: 'initialize', name },
+  );
+  installed.push(name);
+  return seen;
+}
+
 let injected = 0;
 const installed: string[] = [];
 afterEach(() => installed.splice(0).forEach((name) => dynamo().middlewareStack.remove(name)));
