@@ -1,5 +1,6 @@
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
-import { type LocalApi, post, startLocalApi } from '../support/local-api';
+import { eventRequest } from '../support/fixtures/events';
+import { useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * Comments (docs/decisions.md: Comments) through the HTTP routes and DynamoDB
@@ -7,41 +8,26 @@ import { type LocalApi, post, startLocalApi } from '../support/local-api';
  * statuses, the report, and what they put in inboxes.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let owner: Record<string, string>;
-let alice: Record<string, string>;
-let bob: Record<string, string>;
-let auditor: Record<string, string>;
-let outsider: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('CMT');
-  owner = await callerHeaders({ orgcode, actor: 'olga', owner: true });
+useStack();
+const org = useOrg('CMT', {
+  owner: { actor: 'olga', owner: true },
   // Members with no role at all: comments are for any member of the organisation.
-  alice = await callerHeaders({ orgcode, actor: 'alice' });
-  bob = await callerHeaders({ orgcode, actor: 'bob', kind: 'session' });
-  auditor = await callerHeaders({ orgcode, actor: 'carol', roles: ['finance_audit'] });
-  const otherOrgcode = uniqueOrgcode('CMTX');
-  outsider = await callerHeaders({ orgcode: otherOrgcode, actor: 'alice', owner: true, roles: ['finance_audit'] });
+  alice: {},
+  bob: { kind: 'session' },
+  auditor: { actor: 'carol', roles: ['finance_audit'] },
 });
+const strangers = useOrg('CMTX', { outsider: { actor: 'alice', owner: true, roles: ['finance_audit'] } });
 
 /** An accounting event of the org to comment on (the owner may record events). */
-async function anEvent(headers = owner): Promise<string> {
+async function anEvent(headers = org.headers.owner): Promise<string> {
   const response = await post(
     '/event/record',
-    {
-      event_type: 'order.placed',
+    eventRequest(headers['x-orgcode']!, {
       occurred_at: '2026-11-20T10:15:00Z',
+      amount: undefined,
       reason: 'Order placed',
-      source_refs: [{ kind: 'order', id: 'ord_1' }],
       request_context: { orgcode: headers['x-orgcode'], actor: 'olga', context_source: 'api_key' },
-    },
+    }),
     headers,
   );
   expect(response.status).toBe(200);
@@ -50,7 +36,7 @@ async function anEvent(headers = owner): Promise<string> {
 
 const onEvent = (eventId: string) => ({ target_type: 'event', target_id: eventId });
 
-async function comment(eventId: string, fields: Record<string, unknown>, headers = alice) {
+async function comment(eventId: string, fields: Record<string, unknown>, headers = org.headers.alice) {
   const response = await post('/comment', { ...onEvent(eventId), ...fields }, headers);
   expect(response.status).toBe(200);
   return response.body.data.comment;
@@ -79,7 +65,7 @@ describe('/comment', () => {
     });
 
     expect(added).toMatchObject({
-      orgcode,
+      orgcode: org.orgcode,
       target_type: 'event',
       target_id: eventId,
       status: 'current',
@@ -90,29 +76,29 @@ describe('/comment', () => {
       mentions_users: ['dave', 'bob'],
       mentions_teams: ['finance_audit'],
       total_size_bytes: 1234,
-      request_context: { orgcode, actor: 'alice', context_source: 'api_key' },
+      request_context: { orgcode: org.orgcode, actor: 'alice', context_source: 'api_key' },
     });
     expect(added.comment_id).toMatch(/^cmt_/);
-    const read = await post('/comment/get', { comment_id: added.comment_id, ...onEvent(eventId) }, bob);
+    const read = await org.post('bob', '/comment/get', { comment_id: added.comment_id, ...onEvent(eventId) });
     expect(read.body.data.comment).toEqual(added);
   });
 
   it('answers 404 for a target the organisation does not have, even one another organisation has', async () => {
-    const theirs = await anEvent(outsider);
-    const mine = await post('/comment', { ...onEvent('evt_missing'), body: 'x' }, alice);
-    const foreign = await post('/comment', { ...onEvent(theirs), body: 'x' }, alice);
-    const rollup = await post('/comment', { target_type: 'financial_rollup', target_id: '2026-11-20/sales/web_store', body: 'x' }, alice);
+    const theirs = await anEvent(strangers.headers.outsider);
+    const mine = await org.post('alice', '/comment', { ...onEvent('evt_missing'), body: 'x' });
+    const foreign = await org.post('alice', '/comment', { ...onEvent(theirs), body: 'x' });
+    const rollup = await org.post('alice', '/comment', { target_type: 'financial_rollup', target_id: '2026-11-20/sales/web_store', body: 'x' });
 
     for (const response of [mine, foreign, rollup]) expect(response.status).toBe(404);
   });
 
   it('refuses a comment that says nothing, an unknown target type, and more hashtags or mentions than the limits', async () => {
     const eventId = await anEvent();
-    const empty = await post('/comment', onEvent(eventId), alice);
-    const unknownType = await post('/comment', { target_type: 'customer', target_id: 'c1', body: 'x' }, alice);
-    const tooManyTags = await post('/comment', { ...onEvent(eventId), body: Array.from({ length: 11 }, (_, i) => `#t${i}`).join(' ') }, alice);
-    const tooManyUsers = await post('/comment', { ...onEvent(eventId), body: 'x', mentions_users: Array.from({ length: 21 }, (_, i) => `u${i}`) }, alice);
-    const unknownTeam = await post('/comment', { ...onEvent(eventId), body: 'x', mentions_teams: ['sales'] }, alice);
+    const empty = await org.post('alice', '/comment', onEvent(eventId));
+    const unknownType = await org.post('alice', '/comment', { target_type: 'customer', target_id: 'c1', body: 'x' });
+    const tooManyTags = await org.post('alice', '/comment', { ...onEvent(eventId), body: Array.from({ length: 11 }, (_, i) => `#t${i}`).join(' ') });
+    const tooManyUsers = await org.post('alice', '/comment', { ...onEvent(eventId), body: 'x', mentions_users: Array.from({ length: 21 }, (_, i) => `u${i}`) });
+    const unknownTeam = await org.post('alice', '/comment', { ...onEvent(eventId), body: 'x', mentions_teams: ['sales'] });
 
     expect(issuePaths(empty)).toEqual(['body']);
     expect(issuePaths(unknownType)).toEqual(['target_type']);
@@ -126,10 +112,10 @@ describe('/comment', () => {
     const otherEventId = await anEvent();
     const parent = await comment(eventId, { body: 'Why is this order here?' });
 
-    const reply = await comment(eventId, { body: 'Entered twice', parent_comment_id: parent.comment_id }, bob);
-    const elsewhere = await post('/comment', { ...onEvent(otherEventId), body: 'x', parent_comment_id: parent.comment_id }, bob);
-    await post('/comment/status', { comment_id: parent.comment_id, ...onEvent(eventId), status: 'doomed', expected_revision: 1 }, alice);
-    const underDoomed = await post('/comment', { ...onEvent(eventId), body: 'x', parent_comment_id: parent.comment_id }, bob);
+    const reply = await comment(eventId, { body: 'Entered twice', parent_comment_id: parent.comment_id }, org.headers.bob);
+    const elsewhere = await org.post('bob', '/comment', { ...onEvent(otherEventId), body: 'x', parent_comment_id: parent.comment_id });
+    await org.post('alice', '/comment/status', { comment_id: parent.comment_id, ...onEvent(eventId), status: 'doomed', expected_revision: 1 });
+    const underDoomed = await org.post('bob', '/comment', { ...onEvent(eventId), body: 'x', parent_comment_id: parent.comment_id });
 
     expect(reply.parent_comment_id).toBe(parent.comment_id);
     expect(elsewhere.status).toBe(404);
@@ -141,24 +127,24 @@ describe('/comment', () => {
     const eventId = await anEvent();
     const body = { ...onEvent(eventId), body: 'Please check @bob', idempotency_key: 'check-1' };
 
-    const [first, second] = [await post('/comment', body, alice), await post('/comment', body, alice)];
-    const listed = await post('/comment/list', onEvent(eventId), alice);
+    const [first, second] = [await org.post('alice', '/comment', body), await org.post('alice', '/comment', body)];
+    const listed = await org.post('alice', '/comment/list', onEvent(eventId));
 
     expect(second.body.data).toEqual(first.body.data);
     expect(listed.body.data.comments).toHaveLength(1);
-    expect((await inbox(bob)).filter((item) => item.kind === 'comment.mention')).toHaveLength(1);
+    expect((await inbox(org.headers.bob)).filter((item) => item.kind === 'comment.mention')).toHaveLength(1);
   });
 });
 
 describe('/comment/get', () => {
   it("answers 404 for another organisation's comment, and for a comment asked for under another target", async () => {
-    const theirEvent = await anEvent(outsider);
-    const theirs = await comment(theirEvent, { body: 'private' }, outsider);
+    const theirEvent = await anEvent(strangers.headers.outsider);
+    const theirs = await comment(theirEvent, { body: 'private' }, strangers.headers.outsider);
     const eventId = await anEvent();
     const mine = await comment(eventId, { body: 'mine' });
 
-    const foreign = await post('/comment/get', { comment_id: theirs.comment_id, ...onEvent(theirEvent) }, alice);
-    const wrongTarget = await post('/comment/get', { comment_id: mine.comment_id, ...onEvent(theirEvent) }, alice);
+    const foreign = await org.post('alice', '/comment/get', { comment_id: theirs.comment_id, ...onEvent(theirEvent) });
+    const wrongTarget = await org.post('alice', '/comment/get', { comment_id: mine.comment_id, ...onEvent(theirEvent) });
 
     expect(foreign.status).toBe(404);
     expect(wrongTarget.status).toBe(404);
@@ -169,11 +155,11 @@ describe('/comment/list', () => {
   it("lists a target's comments, a user's, or the organisation's, oldest first", async () => {
     const [first, second] = [await anEvent(), await anEvent()];
     const a1 = await comment(first, { body: 'one' });
-    const b1 = await comment(first, { body: 'two' }, bob);
+    const b1 = await comment(first, { body: 'two' }, org.headers.bob);
     const a2 = await comment(second, { body: 'three' });
 
     const ids = async (filter: Record<string, unknown>) => {
-      const response = await post('/comment/list', filter, bob);
+      const response = await org.post('bob', '/comment/list', filter);
       expect(response.status).toBe(200);
       return response.body.data.comments.map((listed: { comment_id: string }) => listed.comment_id);
     };
@@ -181,13 +167,13 @@ describe('/comment/list', () => {
     expect(await ids(onEvent(first))).toEqual([a1.comment_id, b1.comment_id]);
     expect(await ids({ user_guid: 'alice' })).toEqual([a1.comment_id, a2.comment_id]);
     expect(await ids({ org_wide: true })).toEqual([a1.comment_id, b1.comment_id, a2.comment_id]);
-    expect(await post('/comment/list', { org_wide: true }, outsider)).toMatchObject({ body: { data: { comments: [] } } });
+    expect(await strangers.post('outsider', '/comment/list', { org_wide: true })).toMatchObject({ body: { data: { comments: [] } } });
   });
 
   it('needs exactly one of a target, a user or org_wide: true, naming the rule otherwise', async () => {
     const rule = /give exactly one of target_type with target_id, user_guid, or org_wide: true/;
     for (const filter of [{}, { org_wide: false }, { target_type: 'event' }, { target_id: 'evt_1' }, { user_guid: 'alice', org_wide: true }, { target_type: 'event', target_id: 'e', user_guid: 'bob' }]) {
-      const response = await post('/comment/list', filter, alice);
+      const response = await org.post('alice', '/comment/list', filter);
       expect({ filter, status: response.status }).toEqual({ filter, status: 400 });
       expect(response.body.error.message).toMatch(rule);
     }
@@ -197,20 +183,20 @@ describe('/comment/list', () => {
     const eventId = await anEvent();
     const tagged = await comment(eventId, { body: 'about #VAT' });
     const archived = await comment(eventId, { body: 'old #vat' });
-    await post('/comment/status', { comment_id: archived.comment_id, ...onEvent(eventId), status: 'archived', expected_revision: 1 }, alice);
+    await org.post('alice', '/comment/status', { comment_id: archived.comment_id, ...onEvent(eventId), status: 'archived', expected_revision: 1 });
     await comment(eventId, { body: 'untagged' });
     const later = new Date(Date.parse(tagged.created_at) + 1).toISOString();
 
     for (const scope of [onEvent(eventId), { user_guid: 'alice' }, { org_wide: true }]) {
       const list = async (filter: Record<string, unknown>) =>
-        (await post('/comment/list', { ...scope, ...filter }, bob)).body.data.comments.map((listed: { comment_id: string }) => listed.comment_id);
+        (await org.post('bob', '/comment/list', { ...scope, ...filter })).body.data.comments.map((listed: { comment_id: string }) => listed.comment_id);
       expect(await list({ hashtag: '#vat' })).toEqual([tagged.comment_id]);
       expect(await list({ status: 'archived', hashtag: 'VAT' })).toEqual([archived.comment_id]);
       expect(await list({ created_before: tagged.created_at })).toEqual([]);
       expect(await list({ created_after: tagged.created_at, created_before: later, hashtag: 'vat' })).toEqual([tagged.comment_id]);
       expect((await list({ created_after: later })).includes(tagged.comment_id)).toBe(false);
     }
-    const backwards = await post('/comment/list', { org_wide: true, created_after: later, created_before: tagged.created_at }, bob);
+    const backwards = await org.post('bob', '/comment/list', { org_wide: true, created_after: later, created_before: tagged.created_at });
     expect(issuePaths(backwards)).toEqual(['created_before']);
   });
 
@@ -222,16 +208,16 @@ describe('/comment/list', () => {
     const seen: string[] = [];
     let next_token: string | undefined;
     do {
-      const page = await post('/comment/list', { ...onEvent(eventId), limit: 2, ...(next_token && { next_token }) }, bob);
+      const page = await org.post('bob', '/comment/list', { ...onEvent(eventId), limit: 2, ...(next_token && { next_token }) });
       expect(page.body.data.comments.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.comments.map((listed: { comment_id: string }) => listed.comment_id));
       next_token = page.body.data.next_token ?? undefined;
       if (next_token) {
-        const elsewhere = await post('/comment/list', { org_wide: true, next_token }, bob);
+        const elsewhere = await org.post('bob', '/comment/list', { org_wide: true, next_token });
         expect(elsewhere.body.error.error_code).toBe('accounting.invalid_token');
       }
     } while (next_token);
-    const clamped = await post('/comment/list', { ...onEvent(eventId), limit: 1000 }, bob);
+    const clamped = await org.post('bob', '/comment/list', { ...onEvent(eventId), limit: 1000 });
 
     expect(seen).toEqual(added);
     expect(clamped.body.data.comments).toHaveLength(5);
@@ -244,9 +230,9 @@ describe('/comment/revise', () => {
     const added = await comment(eventId, { caption: 'Note', body: 'first words #draft', hashtags: ['kept'] });
     const address = { comment_id: added.comment_id, ...onEvent(eventId) };
 
-    const missing = await post('/comment/revise', { ...address, body: 'x' }, alice);
-    const revised = await post('/comment/revise', { ...address, expected_revision: 1, body: 'second words #final' }, alice);
-    const stale = await post('/comment/revise', { ...address, expected_revision: 1, body: 'third' }, alice);
+    const missing = await org.post('alice', '/comment/revise', { ...address, body: 'x' });
+    const revised = await org.post('alice', '/comment/revise', { ...address, expected_revision: 1, body: 'second words #final' });
+    const stale = await org.post('alice', '/comment/revise', { ...address, expected_revision: 1, body: 'third' });
 
     expect(missing.status).toBe(428);
     expect(revised.body.data.comment).toMatchObject({
@@ -258,10 +244,10 @@ describe('/comment/revise', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: { error_code: 'accounting.conflict_revision' }, conflict_snapshot: { revision: 2 } });
-    const first = await post('/comment/get', { ...address, revision: 1 }, bob);
+    const first = await org.post('bob', '/comment/get', { ...address, revision: 1 });
     expect(first.body.data.comment).toEqual(added);
-    expect((await post('/comment/get', { ...address, revision: 2 }, bob)).body.data.comment).toEqual(revised.body.data.comment);
-    expect((await post('/comment/get', { ...address, revision: 3 }, bob)).status).toBe(404);
+    expect((await org.post('bob', '/comment/get', { ...address, revision: 2 })).body.data.comment).toEqual(revised.body.data.comment);
+    expect((await org.post('bob', '/comment/get', { ...address, revision: 3 })).status).toBe(404);
   });
 
   it("lets only the author, the owner or finance_audit revise a comment", async () => {
@@ -269,10 +255,10 @@ describe('/comment/revise', () => {
     const added = await comment(eventId, { body: 'mine' });
     const address = { comment_id: added.comment_id, ...onEvent(eventId) };
 
-    const byBob = await post('/comment/revise', { ...address, expected_revision: 1, body: 'hijacked' }, bob);
-    const byAuditor = await post('/comment/revise', { ...address, expected_revision: 1, body: 'audited' }, auditor);
-    const byOwner = await post('/comment/revise', { ...address, expected_revision: 2, body: 'owned' }, owner);
-    const byOutsider = await post('/comment/revise', { ...address, expected_revision: 3, body: 'x' }, outsider);
+    const byBob = await org.post('bob', '/comment/revise', { ...address, expected_revision: 1, body: 'hijacked' });
+    const byAuditor = await org.post('auditor', '/comment/revise', { ...address, expected_revision: 1, body: 'audited' });
+    const byOwner = await org.post('owner', '/comment/revise', { ...address, expected_revision: 2, body: 'owned' });
+    const byOutsider = await strangers.post('outsider', '/comment/revise', { ...address, expected_revision: 3, body: 'x' });
 
     expect(byBob.status).toBe(403);
     expect(byBob.body.error.details).toEqual({ allowed_roles: ['finance_audit'], owner_allowed: true });
@@ -286,10 +272,10 @@ describe('/comment/revise', () => {
     const added = await comment(eventId, { body: 'cc @bob' });
     const address = { comment_id: added.comment_id, ...onEvent(eventId) };
 
-    await post('/comment/revise', { ...address, expected_revision: 1, body: 'cc @bob and @carol' }, alice);
+    await org.post('alice', '/comment/revise', { ...address, expected_revision: 1, body: 'cc @bob and @carol' });
 
-    const bobsMentions = (await inbox(bob)).filter((item) => item.kind === 'comment.mention');
-    const carolsMentions = (await inbox(auditor)).filter((item) => item.kind === 'comment.mention' && item.user_guid === 'carol');
+    const bobsMentions = (await inbox(org.headers.bob)).filter((item) => item.kind === 'comment.mention');
+    const carolsMentions = (await inbox(org.headers.auditor)).filter((item) => item.kind === 'comment.mention' && item.user_guid === 'carol');
     expect(bobsMentions).toHaveLength(1);
     expect(carolsMentions).toEqual([
       expect.objectContaining({
@@ -307,9 +293,9 @@ describe('/comment/revise', () => {
     const eventId = await anEvent();
     const added = await comment(eventId, { body: 'gone soon' });
     const address = { comment_id: added.comment_id, ...onEvent(eventId) };
-    await post('/comment/status', { ...address, status: 'doomed', expected_revision: 1 }, alice);
+    await org.post('alice', '/comment/status', { ...address, status: 'doomed', expected_revision: 1 });
 
-    const revised = await post('/comment/revise', { ...address, expected_revision: 2, body: 'back' }, alice);
+    const revised = await org.post('alice', '/comment/revise', { ...address, expected_revision: 2, body: 'back' });
 
     expect(revised.status).toBe(409);
     expect(revised.body.error.major.tag).toBe('invalid-state');
@@ -321,7 +307,7 @@ describe('/comment/status', () => {
     const eventId = await anEvent();
     const added = await comment(eventId, { body: 'lifecycle' });
     const address = { comment_id: added.comment_id, ...onEvent(eventId) };
-    const move = (status: string, expected_revision?: number) => post('/comment/status', { ...address, status, expected_revision }, alice);
+    const move = (status: string, expected_revision?: number) => org.post('alice', '/comment/status', { ...address, status, expected_revision });
 
     expect((await move('archived')).status).toBe(428);
     expect((await move('current', 1)).body.error).toMatchObject({ error_code: 'accounting.invalid_transition', details: { from: 'current', to: 'current' } });
@@ -335,8 +321,8 @@ describe('/comment/status', () => {
       expect(response.body.error.major.tag).toBe('invalid-state');
     }
     expect((await move('archived', 1)).body.error.error_code).toBe('accounting.conflict_revision');
-    expect((await post('/comment/get', { ...address, revision: 2 }, bob)).body.data.comment.status).toBe('archived');
-    expect((await post('/comment/status', { ...address, status: 'archived', expected_revision: 4 }, bob)).status).toBe(403);
+    expect((await org.post('bob', '/comment/get', { ...address, revision: 2 })).body.data.comment.status).toBe('archived');
+    expect((await org.post('bob', '/comment/status', { ...address, status: 'archived', expected_revision: 4 })).status).toBe(403);
   });
 });
 
@@ -344,12 +330,12 @@ describe('/comment/report', () => {
   it("counts a target's comments and the organisation's by status, hashtag and author", async () => {
     const [first, second] = [await anEvent(), await anEvent()];
     await comment(first, { body: '#vat #q4' });
-    const archived = await comment(first, { body: '#vat' }, bob);
-    await comment(second, { body: '#q4' }, bob);
-    await post('/comment/status', { comment_id: archived.comment_id, ...onEvent(first), status: 'archived', expected_revision: 1 }, bob);
-    await post('/comment/revise', { comment_id: archived.comment_id, ...onEvent(first), expected_revision: 2, body: '#gst' }, bob);
+    const archived = await comment(first, { body: '#vat' }, org.headers.bob);
+    await comment(second, { body: '#q4' }, org.headers.bob);
+    await org.post('bob', '/comment/status', { comment_id: archived.comment_id, ...onEvent(first), status: 'archived', expected_revision: 1 });
+    await org.post('bob', '/comment/revise', { comment_id: archived.comment_id, ...onEvent(first), expected_revision: 2, body: '#gst' });
 
-    const report = async (request: Record<string, unknown>) => (await post('/comment/report', request, alice)).body.data.report;
+    const report = async (request: Record<string, unknown>) => (await org.post('alice', '/comment/report', request)).body.data.report;
 
     expect(await report(onEvent(first))).toEqual({
       ...onEvent(first),
@@ -366,24 +352,24 @@ describe('/comment/report', () => {
       by_hashtag: { vat: 1, q4: 2 },
       by_author: { alice: 1, bob: 1 },
     });
-    expect((await post('/comment/report', { org_wide: true }, outsider)).body.data.report.comment_count).toBe(0);
-    expect((await post('/comment/report', { user_guid: 'alice' }, alice)).status).toBe(400);
+    expect((await strangers.post('outsider', '/comment/report', { org_wide: true })).body.data.report.comment_count).toBe(0);
+    expect((await org.post('alice', '/comment/report', { user_guid: 'alice' })).status).toBe(400);
   });
 
   it('stays exact while many comments of the organisation change at once', async () => {
     const eventIds = await Promise.all(Array.from({ length: 4 }, () => anEvent()));
     const added = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => comment(eventIds[i % 4]!, { body: `#load ${i}` }, i % 2 ? alice : bob)),
+      Array.from({ length: 24 }, (_, i) => comment(eventIds[i % 4]!, { body: `#load ${i}` }, i % 2 ? org.headers.alice : org.headers.bob)),
     );
 
     const archived = await Promise.all(
       added.slice(0, 12).map((each) =>
-        post('/comment/status', { comment_id: each.comment_id, target_type: 'event', target_id: each.target_id, status: 'archived', expected_revision: 1 }, auditor),
+        org.post('auditor', '/comment/status', { comment_id: each.comment_id, target_type: 'event', target_id: each.target_id, status: 'archived', expected_revision: 1 }),
       ),
     );
 
     expect(archived.map((response) => response.status)).toEqual(Array(12).fill(200));
-    const report = (await post('/comment/report', { org_wide: true }, alice)).body.data.report;
+    const report = (await org.post('alice', '/comment/report', { org_wide: true })).body.data.report;
     expect(report).toMatchObject({ comment_count: 24, by_status: { current: 12, archived: 12, doomed: 0 }, by_hashtag: { load: 24 }, by_author: { alice: 12, bob: 12 } });
   });
 });
@@ -393,14 +379,14 @@ describe('notifications', () => {
     const eventId = await anEvent();
     const parent = await comment(eventId, { body: 'Question for @bob and @finance_audit, cc @alice' });
 
-    const reply = await comment(eventId, { body: 'Answered', parent_comment_id: parent.comment_id }, bob);
+    const reply = await comment(eventId, { body: 'Answered', parent_comment_id: parent.comment_id }, org.headers.bob);
     await comment(eventId, { body: 'Thanks', parent_comment_id: reply.comment_id });
 
     const kinds = (items: any[]) => items.map((item) => `${item.kind} ${item.user_guid ?? `team:${item.team}`}`).sort();
-    expect(kinds(await inbox(bob))).toEqual(['comment.mention bob', 'comment.reply bob']);
-    expect(kinds(await inbox(auditor))).toEqual(['comment.mention team:finance_audit']);
-    expect(kinds(await inbox(alice))).toEqual(['comment.reply alice']);
-    const [mention] = (await inbox(bob)).filter((item) => item.kind === 'comment.mention');
+    expect(kinds(await inbox(org.headers.bob))).toEqual(['comment.mention bob', 'comment.reply bob']);
+    expect(kinds(await inbox(org.headers.auditor))).toEqual(['comment.mention team:finance_audit']);
+    expect(kinds(await inbox(org.headers.alice))).toEqual(['comment.reply alice']);
+    const [mention] = (await inbox(org.headers.bob)).filter((item) => item.kind === 'comment.mention');
     expect(mention).toMatchObject({ title: 'alice mentioned you on event ' + eventId, body: parent.body, request_context: { actor: 'alice' } });
   });
 });
