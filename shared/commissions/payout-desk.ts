@@ -79,24 +79,27 @@ export function leftForTheSweep(work: Pick<DeskWork, 'kind' | 'payout_id'>, erro
 }
 
 /**
- * Desk work a call does before it answers, for at most `budgetMs`: a payout of
- * thousands of lines may take longer than a call can wait, and then the sweep
- * finishes it (every piece is idempotent). Failures are logged and left for
- * the sweep too: the change itself has committed.
+ * Desk work a call does before it answers, until `until` (the call's
+ * deadline): a payout of thousands of lines may take longer than a call can
+ * wait, and then the sweep finishes it (every piece is idempotent). Failures
+ * are logged and left for the sweep too: the change itself has committed.
  */
-export async function runDeskWorkWithin(work: DeskWork, now: Date, budgetMs: number): Promise<void> {
+export async function runDeskWorkWithin(work: DeskWork, now: Date, until: Date): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, budgetMs);
+    timer = setTimeout(resolve, Math.max(0, until.getTime() - Date.now()));
   });
   const running = runDeskWork(work, now).catch((error: unknown) => leftForTheSweep(work, error));
   await Promise.race([running, budget]);
   clearTimeout(timer);
 }
 
-/** Whatever the desk still owes, oldest kind first. */
-export async function runOutstandingDeskWork(desk: Desk, now: Date): Promise<void> {
-  for (const work of await outstandingDeskWork(desk)) await runDeskWork(work, now);
+/** Whatever the desk still owes, oldest kind first, until `until`; what is left then is the sweep's. */
+export async function runOutstandingDeskWork(desk: Desk, now: Date, until: Date): Promise<void> {
+  for (const work of await outstandingDeskWork(desk)) {
+    if (Date.now() >= until.getTime()) return;
+    await runDeskWorkWithin(work, now, until);
+  }
 }
 
 /** Desk entries the sweep takes per run; the rest wait a minute. */

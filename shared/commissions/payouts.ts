@@ -41,13 +41,22 @@ import type { OutgoingEvent } from '../bus/outgoing-events';
 import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, sweepDueAt } from './payout-desk';
 
 /**
- * How long an assembly holds its desk. Longer than any call runs (routes stop
- * at 29 s), so only a stopped assembly loses it; the claims check the desk, so
- * even a late one cannot take a line after that.
+ * How long an assembly holds its desk. Longer than any call runs (route
+ * functions stop at 28 s), so only a stopped assembly loses it; the claims
+ * check the desk, so even a late one cannot take a line after that.
  */
 const deskLeaseMs = 120_000;
-/** What a call spends on its desk work before answering (routes stop at 29 s): the sweep does the rest. */
-const inlineDeskWorkMs = 15_000;
+/**
+ * Kept of a creation's deadline for the assembly's last transaction (the
+ * payout, its event and the desk's release): claims stop this long before it.
+ */
+const assemblyReserveMs = 1_000;
+
+/** How long a payout call may work: until its deadline; past it, the desk's sweep does the rest. */
+export interface PayoutCallLimits {
+  deadline: Date;
+  idempotency?: IdempotencyClaim;
+}
 
 function payoutNotice(payout: Payout): OutgoingEvent {
   return {
@@ -68,9 +77,11 @@ function payoutNotice(payout: Payout): OutgoingEvent {
  * payout holds, commission shares and adjustments alike (chargebacks net
  * against the rest), on the associate's desk, which one assembly holds at a
  * time. Nothing to pay (no free line, or a net of zero or less): 409
- * invalid-state, and the lines stay free.
+ * invalid-state, and the lines stay free. Claims stop shortly before the
+ * call's deadline: a desk bigger than one call can claim gets a payout of the
+ * lines claimed by then, and the rest stay free for the next payout.
  */
-export async function createPayout(request: PayoutCreateRequest, origin: ChangeOrigin, idempotency?: IdempotencyClaim): Promise<{ payout: Payout }> {
+export async function createPayout(request: PayoutCreateRequest, origin: ChangeOrigin, { deadline, idempotency }: PayoutCallLimits): Promise<{ payout: Payout }> {
   const desk: Desk = { orgcode: origin.orgcode, associate_id: request.associate_id, currency: request.currency };
   const period = { from_utc: request.from_utc, to_utc: request.to_utc };
   const payoutId = newId('cpo', origin.now);
@@ -80,11 +91,12 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
     if (error instanceof DeskHeldError) throw new PayoutInProgressError(request.associate_id, request.currency);
     throw error;
   }
+  const claimsUntil = new Date(deadline.getTime() - assemblyReserveMs);
   let ended = false;
   try {
     // Lines a cancelled or stopped payout still holds are freed first, so this payout can take them.
-    await runOutstandingDeskWork(desk, origin.now);
-    const claimed = await claimLines(desk, payoutId, await freeLines(desk, period), origin.now);
+    await runOutstandingDeskWork(desk, origin.now, claimsUntil);
+    const claimed = await claimLines(desk, payoutId, await freeLines(desk, period), origin.now, claimsUntil);
     const sum = sumPayoutLines(claimed, request.currency);
     if (sum.amount <= 0n) {
       throw new InvalidStateError(
@@ -108,10 +120,10 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
       idempotency && idempotencyRecordPut(idempotency, data, origin.now),
     );
     ended = true;
-    await runDeskWorkWithin(link, origin.now, inlineDeskWorkMs);
+    await runDeskWorkWithin(link, origin.now, deadline);
     return data;
   } finally {
-    if (!ended) await abandon(desk, period, payoutId, origin.now);
+    if (!ended) await abandon(desk, period, payoutId, origin.now, deadline);
   }
 }
 
@@ -120,12 +132,12 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
  * left (another assembly took it over and frees these lines itself, or
  * storage failed), the lease runs out and the sweep frees them.
  */
-async function abandon(desk: Desk, period: LinePeriod, payoutId: string, now: Date): Promise<void> {
+async function abandon(desk: Desk, period: LinePeriod, payoutId: string, now: Date, deadline: Date): Promise<void> {
   const release = await abandonAssembly(desk, period, payoutId, now).catch((error: unknown) => {
     if (!(error instanceof DeskLostError)) leftForTheSweep({ kind: 'RELEASE', payout_id: payoutId }, error);
     return undefined;
   });
-  if (release) await runDeskWorkWithin(release, now, inlineDeskWorkMs);
+  if (release) await runDeskWorkWithin(release, now, deadline);
 }
 
 /** An approval tells the payout's creator in their inbox, in the move's transaction: once, as the move happens once. */
@@ -144,9 +156,9 @@ const creationReason = (payout: Payout) =>
  * `commission.payout.status_changed` in its transaction. Cancelling frees the
  * payout's lines; paying marks the commissions whose every line is now paid.
  * Both are desk work written in the same transaction and done before the
- * answer, or by the sweep if this call stops first.
+ * answer, until the call's deadline, or by the sweep.
  */
-export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: ChangeOrigin): Promise<{ payout: Payout }> {
+export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: ChangeOrigin, { deadline }: PayoutCallLimits): Promise<{ payout: Payout }> {
   const expected = requireExpectedRevision(request.expected_revision);
   const current = await findPayout(origin.orgcode, request.payout_id);
   if (!current) throw new NotFoundError();
@@ -174,6 +186,6 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
     ],
     now: origin.now,
   });
-  if (followUp) await runDeskWorkWithin(followUp, origin.now, inlineDeskWorkMs);
+  if (followUp) await runDeskWorkWithin(followUp, origin.now, deadline);
   return { payout: withoutStorageAttributes<Payout>(stored) };
 }

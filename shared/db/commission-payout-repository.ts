@@ -277,12 +277,14 @@ const maxTransactionItems = 100;
  * Claims lines for a payout, a transaction of at most 99 lines at a time
  * beside the desk check: a line is taken only if it is still payable and free,
  * and only while the desk is still this payout's. Lines another change took or
- * voided meanwhile are left out. Returns the lines claimed.
+ * voided meanwhile are left out. No chunk after the first starts at or after
+ * `until` (the call's time is up; the rest stay free). Returns the lines claimed.
  */
-export async function claimLines(desk: Desk, payoutId: string, lines: readonly CommissionLine[], now: Date): Promise<CommissionLine[]> {
+export async function claimLines(desk: Desk, payoutId: string, lines: readonly CommissionLine[], now: Date, until: Date): Promise<CommissionLine[]> {
   const claimed: CommissionLine[] = [];
   const chunkSize = maxTransactionItems - 1;
   for (let start = 0; start < lines.length; start += chunkSize) {
+    if (start > 0 && Date.now() >= until.getTime()) break;
     claimed.push(...(await claimChunk(desk, payoutId, lines.slice(start, start + chunkSize), now)));
   }
   return claimed;

@@ -9,6 +9,12 @@ export interface CallContext {
   traceId: string;
   /** The instant the call was received; every timestamp the call writes uses it. */
   now: Date;
+  /**
+   * When the call must stop its own work and answer: the function's remaining
+   * time less a margin (routeDeadlineMarginMs). Work longer than that goes on in
+   * the background (a sweep, a next_cursor), never past the gateway's 30 s.
+   */
+  deadline: Date;
   route: { path: string; operation: string };
   caller: Caller;
   /** The request context captured from the authenticated call, stored on records. */

@@ -7,7 +7,7 @@ import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { type RouteDefinition, routeTimeoutSeconds } from '../routes/route-definition';
+import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from '../routes/route-definition';
 import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
@@ -26,6 +26,8 @@ interface CallState {
   requestId: string;
   traceId: string;
   receivedAt: Date;
+  /** When the call stops its own work and answers (CallContext.deadline). */
+  deadline: Date;
   /** Request headers, names lowercased. */
   headers: Record<string, string | undefined>;
   body?: Record<string, unknown>;
@@ -58,13 +60,27 @@ function lowercaseHeaders(event: APIGatewayProxyEventV2): Record<string, string 
   return headers;
 }
 
-const callStart: Middleware = {
-  before: ({ event, context }) => {
-    const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
-    const headers = lowercaseHeaders(event);
-    context.call = { requestId, traceId: headers['x-amzn-trace-id'] ?? requestId, receivedAt: new Date(), headers };
-  },
-};
+/**
+ * The call's deadline, from what Lambda says is left of the function's timeout
+ * (a handler invoked without a Lambda context gets the route's whole timeout).
+ */
+function callDeadline(route: RouteDefinition, context: Context, receivedAt: Date): Date {
+  const remainingMs =
+    typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : routeTimeoutSeconds(route) * 1000;
+  return new Date(receivedAt.getTime() + Math.max(0, remainingMs - routeDeadlineMarginMs));
+}
+
+function callStart(route: RouteDefinition): Middleware {
+  return {
+    before: ({ event, context }) => {
+      const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
+      const headers = lowercaseHeaders(event);
+      const receivedAt = new Date();
+      const traceId = headers['x-amzn-trace-id'] ?? requestId;
+      context.call = { requestId, traceId, receivedAt, deadline: callDeadline(route, context, receivedAt), headers };
+    },
+  };
+}
 
 /** A body that is not JSON, or not a JSON object, is a validation-error, never a 500. */
 const jsonObjectBody: Middleware = {
@@ -157,6 +173,7 @@ function envelope(route: RouteDefinition): Middleware {
         requestId: randomUUID(),
         traceId: randomUUID(),
         receivedAt: new Date(),
+        deadline: new Date(),
         headers: {},
       };
       const error = toAccountingError(request.error);
@@ -207,6 +224,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     requestId: call.requestId,
     traceId: call.traceId,
     now: call.receivedAt,
+    deadline: call.deadline,
     route: { path: route.path, operation: route.operation },
     caller,
     requestContext: capturedRequestContext(caller),
@@ -249,7 +267,7 @@ export function httpHandler(route: RouteDefinition, { metered = true, logged = t
   if (logged) chain.use(requestLogging(route, metered));
   return chain
     .use(envelope(route))
-    .use(callStart)
+    .use(callStart(route))
     .use(jsonObjectBody)
     .use(authentication(route))
     .use(inputValidation(route))

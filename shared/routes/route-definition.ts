@@ -55,7 +55,11 @@ export interface RouteDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, R
   /** The request accepts `idempotency_key` and replays the original response. */
   idempotent: boolean;
   stores: StoreAccess;
-  /** Longer than the routes' default (defaultRouteTimeoutSeconds) for a call that may do thousands of writes (API Gateway stops waiting at 30 s). */
+  /**
+   * Longer than the routes' default (defaultRouteTimeoutSeconds) for a call that
+   * may do thousands of writes; at most maxRouteTimeoutSeconds. The call's own
+   * work stops earlier, at its deadline (CallContext.deadline).
+   */
   timeoutSeconds?: number;
   /** A valid request body for the docs, the README and the route x caller test matrix. */
   example(orgcode: string): Record<string, unknown>;
@@ -65,6 +69,22 @@ export interface RouteDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, R
 
 /** How long a route's function may run unless its definition says otherwise. */
 export const defaultRouteTimeoutSeconds = 10;
+
+/**
+ * The longest a route function may run: API Gateway's HTTP API stops waiting for
+ * an integration at 30 s (its quotas: "Maximum integration timeout, 30 seconds"),
+ * and a cold start's init counts toward those 30 s but not toward the function's
+ * timeout, so 2 s are left for it (docs/decisions.md: HTTP contract, Deadlines).
+ */
+export const maxRouteTimeoutSeconds = 28;
+
+/**
+ * How long before its function's timeout a call stops its own work and answers:
+ * time for the last write in flight, the envelope and the request log line, and
+ * for a cold start's init, so even the first call of an environment answers with
+ * the envelope before the gateway's 30 s.
+ */
+export const routeDeadlineMarginMs = 3_000;
 
 /** The route function's timeout: what the stack deploys, and what a call's idempotency lease outlasts. */
 export const routeTimeoutSeconds = (route: Pick<RouteDefinition, 'timeoutSeconds'>): number => route.timeoutSeconds ?? defaultRouteTimeoutSeconds;

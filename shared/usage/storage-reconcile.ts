@@ -34,6 +34,8 @@ export interface ResumeKeys {
 export interface ReconcileCall extends ReconcileRun {
   /** Units of work this call may do. */
   limit: number;
+  /** No unit after the first starts at or after it (the call's deadline): the cursor resumes the rest. */
+  deadline: Date;
   /** Measure without writing any record. */
   dryRun: boolean;
   /** Where an earlier call stopped; none starts the run. */
@@ -68,7 +70,7 @@ async function readUnit(call: ReconcileCall, state: ReconcileState, unit: Reconc
 }
 
 /**
- * Runs up to `limit` units: 1. read the unit the state names; 2. unless a dry
+ * Runs up to `limit` units, until the call's deadline: 1. read the unit the state names; 2. unless a dry
  * run, write the records of what it finished measuring; 3. only then move
  * the state on, so a unit whose read or writes fail is read again by the next
  * call. A unit that fails transiently ends the call (counted in `errors`); any
@@ -78,6 +80,7 @@ export async function reconcileStorage(call: ReconcileCall): Promise<ReconcileSt
   const days = windowDays(call.window);
   let state = call.resumeFrom ?? startState(call.origin.orgcode);
   for (let units = 0; units < call.limit; units += 1) {
+    if (units > 0 && Date.now() >= call.deadline.getTime()) break;
     const unit = nextUnit(state, call.origin.orgcode);
     if (!unit) break;
     try {

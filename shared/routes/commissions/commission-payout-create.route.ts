@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { createPayout } from '../../commissions/payouts';
 import { payoutCreateRequest, payoutSchema } from '../../domain/commissions/payout';
-import { defineRoute } from '../route-definition';
+import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutCreateRoute = defineRoute({
@@ -16,8 +16,8 @@ export const commissionPayoutCreateRoute = defineRoute({
   roles: 'commission_write',
   idempotent: true,
   stores: { table: 'write' },
-  // A payout of thousands of lines claims them a hundred at a time.
-  timeoutSeconds: 29,
+  // A payout of thousands of lines claims them a hundred at a time, until the call's deadline.
+  timeoutSeconds: maxRouteTimeoutSeconds,
   example: () => ({
     associate_id: 'assoc_jane',
     currency: 'USD',
@@ -26,5 +26,5 @@ export const commissionPayoutCreateRoute = defineRoute({
     idempotency_key: 'payout-2026-11-assoc_jane-USD',
   }),
   handle: (input, context) =>
-    createPayout(input, changeOrigin(context), context.idempotency),
+    createPayout(input, changeOrigin(context), { deadline: context.deadline, idempotency: context.idempotency }),
 });

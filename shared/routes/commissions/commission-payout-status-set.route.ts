@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { setPayoutStatus } from '../../commissions/payouts';
 import { payoutSchema, payoutStatusSetRequest } from '../../domain/commissions/payout';
-import { defineRoute } from '../route-definition';
+import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutStatusSetRoute = defineRoute({
@@ -16,9 +16,9 @@ export const commissionPayoutStatusSetRoute = defineRoute({
   roles: 'commission_write',
   idempotent: false,
   stores: { table: 'write' },
-  // Cancelling frees, and paying settles, up to thousands of lines before the answer.
-  timeoutSeconds: 29,
+  // Cancelling frees, and paying settles, up to thousands of lines before the answer (until its deadline; the sweep does the rest).
+  timeoutSeconds: maxRouteTimeoutSeconds,
   example: () => ({ payout_id: 'cpo_01JEXAMPLE0000000000000000', status: 'approved', expected_revision: 1 }),
   handle: (input, context) =>
-    setPayoutStatus(input, changeOrigin(context)),
+    setPayoutStatus(input, changeOrigin(context), { deadline: context.deadline }),
 });

@@ -8,7 +8,7 @@ import {
 import { type ReconcileState, isFinished } from '../../domain/usage/storage-reconcile-state';
 import { reconcileStorage } from '../../usage/storage-reconcile';
 import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
 import { sealedCursor } from '../sealed-cursor';
 
 export const storageUsageReconcileRoute = defineRoute({
@@ -23,7 +23,7 @@ export const storageUsageReconcileRoute = defineRoute({
   roles: 'ledger_write',
   idempotent: false,
   stores: { table: 'write', bucket: 'list' },
-  timeoutSeconds: 29,
+  timeoutSeconds: maxRouteTimeoutSeconds,
   example: () => ({
     from_utc: '2026-11-20T00:00:00Z',
     to_utc: '2026-11-21T00:00:00Z',
@@ -41,6 +41,7 @@ export const storageUsageReconcileRoute = defineRoute({
     const state = await reconcileStorage({
       ...run,
       limit,
+      deadline: context.deadline,
       dryRun: dry_run,
       resumeFrom: resumption.read(cursor),
       resumeKeys: pageCursor<StartKey>(context, bound),
