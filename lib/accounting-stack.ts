@@ -11,7 +11,7 @@ import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';
 import { constructId } from './construct-id';
 import { DataStore } from './data-store';
-import { type DeploymentEnvironment, deploymentEnvironments } from './deployment-environment';
+import type { DeploymentEnvironment } from './deployment-environment';
 import { EventConsumers } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
@@ -32,15 +32,9 @@ export interface AccountingStackProps extends StackProps {
   background: readonly BackgroundFunctionDefinition[];
   /** The consumer registry (shared/routes/consumer-registry.ts). */
   consumers: readonly ConsumerFunctionDefinition[];
-  /** dev, staging, prod (lib/deployment-environment.ts); the `default` one when absent. */
-  environment?: DeploymentEnvironment;
+  /** dev, staging, prod (lib/deployment-environment.ts). */
+  environment: DeploymentEnvironment;
 }
-
-/**
- * The service publishes to the account's default bus, where the rules that
- * feed its consumers live too; shared/config.ts defaults EVENT_BUS_NAME to it.
- */
-const serviceEventBusName = 'default';
 
 /** The background function the outbox-age alarm watches (shared/routes/background-registry.ts). */
 const outboxPublisherName = 'outbox-publisher';
@@ -77,14 +71,22 @@ export class AccountingStack extends Stack {
   readonly alarms: OperationalAlarms;
 
   constructor(scope: Construct, id: string, props: AccountingStackProps) {
-    const environment = props.environment ?? deploymentEnvironments.default;
-    super(scope, id, { ...props, terminationProtection: environment.terminationProtection });
+    const { environment } = props;
+    super(scope, id, {
+      ...props,
+      env: { account: environment.account, region: environment.region },
+      terminationProtection: environment.terminationProtection,
+    });
     Tags.of(this).add('service', 'accounting');
     Tags.of(this).add('environment', environment.name);
 
     this.dataStore = new DataStore(this, 'DataStore', { environment });
     this.tokenSigningKey = new TokenSigningKey(this, 'TokenSigningKey', { generation: environment.tokenKeyGeneration });
-    const eventBus = events.EventBus.fromEventBusName(this, 'EventBus', serviceEventBusName);
+    // The environment's bus: its consumers' rules listen there and its functions publish there (never another's).
+    const eventBus =
+      environment.eventBusName === 'default'
+        ? events.EventBus.fromEventBusName(this, 'EventBus', environment.eventBusName)
+        : new events.EventBus(this, 'EventBus', { eventBusName: environment.eventBusName });
     this.roles = new FunctionRoles(this, 'FunctionRoles', { dataStore: this.dataStore, eventBus });
     const bindings: ServiceBindings = {
       projectRoot: props.projectRoot,

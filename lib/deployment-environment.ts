@@ -2,8 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { OrgRateLimit } from '../shared/http/org-rate-limit';
 
-/** `cdk deploy -c env=<name>`; without `-c env`, `default`. */
-export const deploymentEnvironmentNames = ['default', 'dev', 'staging', 'prod'] as const;
+/** `cdk deploy -c env=<name>`: required, so that no stack is deployed by accident. */
+export const deploymentEnvironmentNames = ['dev', 'staging', 'prod'] as const;
 export type DeploymentEnvironmentName = (typeof deploymentEnvironmentNames)[number];
 
 /** What the alarms of an environment call a problem (docs/decisions.md: Operations, Alarms). */
@@ -26,7 +26,22 @@ export interface AlarmThresholds {
 export interface DeploymentEnvironment {
   name: DeploymentEnvironmentName;
   stackName: string;
-  /** The CloudWatch namespace of the metrics the functions emit (METRICS_NAMESPACE), apart per environment. */
+  /**
+   * The AWS account (12 digits) and region the environment lives in, where the
+   * operator has given them: the stack is then bound to them, and a deploy with
+   * another account's credentials fails before it changes anything. Unset, the
+   * stack is environment-agnostic and goes wherever the deploying profile points.
+   */
+  account?: string;
+  region?: string;
+  /**
+   * The event bus the environment's consumers' rules listen on and its functions
+   * publish to. `default` is the account's default bus, where the platform's events
+   * arrive; any other name is a bus the stack creates. Two environments that may
+   * share an account and region never share a bus (environmentsSharingABus), so
+   * one never takes in, or answers, the other's events.
+   */
+  eventBusName: string;  /** The CloudWatch namespace of the metrics the functions emit (METRICS_NAMESPACE), apart per environment. */
   metricsNamespace: string;
   /**
    * Whether the table, the buckets, the dead-letter queue and the log groups
@@ -58,35 +73,16 @@ export interface DeploymentEnvironment {
 /**
  * dev is for developers (small limits, loud alarms off the pager, nothing
  * kept); staging mirrors prod's shape at a tenth of its traffic; prod keeps
- * everything and pages on the first sign of trouble. `default` is the stack
- * deployed without `-c env` (`AccountingService`, the name it had before
- * environments): a personal sandbox, sized like dev but keeping its data,
- * since nobody said it was disposable.
+ * everything and pages on the first sign of trouble. Only prod listens on the
+ * default bus, where the platform publishes; dev and staging each get a bus of
+ * their own until their account is pinned apart from prod's (docs/decisions.md:
+ * Deployment, Environments).
  */
 export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, DeploymentEnvironment>> = {
-  default: {
-    name: 'default',
-    stackName: 'AccountingService',
-    metricsNamespace: 'AccountingService',
-    retainData: true,
-    terminationProtection: false,
-    logRetention: logs.RetentionDays.THREE_MONTHS,
-    bucketAccessLogExpiry: Duration.days(90),
-    apiThrottle: { rateLimit: 50, burstLimit: 100 },
-    orgRateLimit: { perSecond: 20, burst: 40 },
-    alarms: {
-      functionErrors: 5,
-      functionThrottles: 5,
-      api5xxPercent: 10,
-      api5xxMinimumRequests: 20,
-      exportWorkerFailures: 3,
-      outboxLag: Duration.minutes(15),
-    },
-    tokenKeyGeneration: 1,
-  },
   dev: {
     name: 'dev',
     stackName: 'AccountingService-dev',
+    eventBusName: 'accounting-dev',
     metricsNamespace: 'AccountingService/dev',
     retainData: false,
     terminationProtection: false,
@@ -107,6 +103,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
   staging: {
     name: 'staging',
     stackName: 'AccountingService-staging',
+    eventBusName: 'accounting-staging',
     metricsNamespace: 'AccountingService/staging',
     retainData: true,
     terminationProtection: false,
@@ -127,6 +124,7 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
   prod: {
     name: 'prod',
     stackName: 'AccountingService-prod',
+    eventBusName: 'default',
     metricsNamespace: 'AccountingService/prod',
     retainData: true,
     terminationProtection: true,
@@ -146,10 +144,44 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
   },
 };
 
-/** The environment `-c env=<name>` names; `default` when absent. A name not in the list fails the synth. */
+/**
+ * Pairs of environments that could be deployed to one account and region (an
+ * account or region left unset could be any) yet name the same event bus: each
+ * would take in the other's incoming events and publish beside it.
+ */
+export function environmentsSharingABus(environments: readonly DeploymentEnvironment[]): string[] {
+  const mayMeet = (a?: string, b?: string) => a === undefined || b === undefined || a === b;
+  return environments.flatMap((first, index) =>
+    environments
+      .slice(index + 1)
+      .filter((second) => first.eventBusName === second.eventBusName && mayMeet(first.account, second.account) && mayMeet(first.region, second.region))
+      .map((second) => `${first.name} and ${second.name} both use the event bus "${first.eventBusName}"`),
+  );
+}
+
+/** What is wrong with the table as a whole, or with an entry: each line one mistake. */
+export function environmentMistakes(environments: readonly DeploymentEnvironment[]): string[] {
+  const mistakes = environmentsSharingABus(environments);
+  for (const { name, account } of environments) {
+    if (account !== undefined && !/^\d{12}$/.test(account)) mistakes.push(`${name}: account must be 12 digits, got "${account}"`);
+  }
+  return mistakes;
+}
+
+/**
+ * The environment `-c env=<name>` names. Without it, or with a name not in the
+ * table, the synth fails and lists the environments: a stack is never deployed
+ * because nobody said which. So does a table in which two environments could
+ * meet on one bus.
+ */
 export function deploymentEnvironmentFromContext(value: unknown): DeploymentEnvironment {
-  if (value === undefined) return deploymentEnvironments.default;
+  const names = deploymentEnvironmentNames.join(', ');
+  if (value === undefined) {
+    throw new Error(`No environment given: pass -c env=<name>, one of ${names} (e.g. npx cdk deploy -c env=dev)`);
+  }
   const known = deploymentEnvironmentNames.find((name) => name === value);
-  if (!known) throw new Error(`-c env=${String(value)}: expected one of ${deploymentEnvironmentNames.join(', ')}`);
+  if (!known) throw new Error(`-c env=${String(value)}: expected one of ${names}`);
+  const mistakes = environmentMistakes(Object.values(deploymentEnvironments));
+  if (mistakes.length > 0) throw new Error(`lib/deployment-environment.ts: ${mistakes.join('; ')}`);
   return deploymentEnvironments[known];
 }

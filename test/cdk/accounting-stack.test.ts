@@ -179,13 +179,15 @@ beforeAll(() => {
   // about a minute; the entry files are still required to exist, and the bundle
   // itself is checked once, in the last describe block.
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
-  stack = new AccountingStack(app, 'AccountingService', {
+  // prod's: the environment that listens on the default bus and keeps its data.
+  stack = new AccountingStack(app, deploymentEnvironments.prod.stackName, {
     projectRoot,
     build,
     routes: httpRoutes,
     operators: operatorFunctions,
     background: backgroundFunctions,
     consumers: consumerFunctions,
+    environment: deploymentEnvironments.prod,
   });
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources as Record<string, Resource>;
@@ -929,7 +931,7 @@ describe('bundling', () => {
       const route = httpRoutes[0]!;
       const app = new App({ outdir, context: cdkJsonContext(), builtinCloudFormationValidation: false });
       const bundleStack = new Stack(app, 'Bundle');
-      const environment = deploymentEnvironments.default;
+      const environment = deploymentEnvironments.staging;
       const dataStore = new DataStore(bundleStack, 'DataStore', { environment });
       const eventBus = EventBus.fromEventBusName(bundleStack, 'EventBus', 'default');
       const roles = new FunctionRoles(bundleStack, 'Roles', { dataStore, eventBus });

@@ -2,8 +2,7 @@ import { parallelSubscriptionFilters } from '../../lib/log-subscriptions';
 import { deploymentEnvironmentNames } from '../../lib/deployment-environment';
 import { httpRoutes } from '../../shared/routes/registry';
 import {
-  accountingStackOf,
-  appAsSynthesized,
+  accountingAppOf,
   creationOrder,
   type SynthesizedStack,
   synthesizedStacks,
@@ -13,9 +12,7 @@ import {
 const synthesized = new Map<string, SynthesizedStack[]>();
 beforeAll(() => {
   for (const name of deploymentEnvironmentNames) {
-    const app = appAsSynthesized();
-    accountingStackOf(name, app);
-    synthesized.set(name, synthesizedStacks(app));
+    synthesized.set(name, synthesizedStacks(accountingAppOf(name).app));
   }
 });
 

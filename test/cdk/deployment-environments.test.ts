@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, type CfnElement, Stack, Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { defineAccountingApp } from '../../lib/accounting-app';
 import { AccountingFunction } from '../../lib/accounting-function';
 import { AccountingStack } from '../../lib/accounting-stack';
 import { readBuildInfo } from '../../lib/build-info';
@@ -11,7 +14,10 @@ import { DataStore } from '../../lib/data-store';
 import {
   type DeploymentEnvironmentName,
   deploymentEnvironmentFromContext,
+  deploymentEnvironmentNames,
   deploymentEnvironments,
+  environmentMistakes,
+  environmentsSharingABus,
 } from '../../lib/deployment-environment';
 import { FunctionRoles } from '../../lib/function-roles';
 import { functionAlarmCount, outboxLagMetric } from '../../lib/operational-alarms';
@@ -20,38 +26,20 @@ import { backgroundFunctions } from '../../shared/routes/background-registry';
 import { consumerFunctions } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import { httpRoutes } from '../../shared/routes/registry';
+import { accountingAppOf, appAsSynthesized, projectRoot, synthesizedStacks } from './synthesized-app';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
-const projectRoot = resolve(__dirname, '../..');
-
-/** An app with the feature flags `cdk synth` runs with, bundling skipped (as in accounting-stack.test.ts). */
-function appAsSynthesized(): App {
-  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
-  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-}
-
-/** The stack `cdk synth -c env=<name>` makes. */
+/** The app `cdk synth -c env=<name>` makes: its service stack, and what every stack of it (nested ones too) holds. */
 function synthesized(name: DeploymentEnvironmentName) {
-  const app = appAsSynthesized();
-  const environment = deploymentEnvironments[name];
-  const stack = new AccountingStack(app, environment.stackName, {
-    projectRoot,
-    build: readBuildInfo(projectRoot, 'cdk-test'),
-    routes: httpRoutes,
-    operators: operatorFunctions,
-    background: backgroundFunctions,
-    consumers: consumerFunctions,
-    environment,
-  });
+  const { app, stack } = accountingAppOf(name);
   const template = Template.fromStack(stack);
   const alarms = Template.fromStack(stack.alarms);
-  const resources = template.toJSON().Resources as Record<string, Resource>;
-  const ofType = (type: string) => Object.values(resources).filter((resource) => resource.Type === type);
-  const usageMeters = Template.fromStack(stack.usageMeters).toJSON().Resources as Record<string, Resource>;
-  /** Of the service stack and of the usage meters' nested stack, whose aggregator is a function of the service too. */
-  const withUsageMetersOfType = (type: string) => [...ofType(type), ...Object.values(usageMeters).filter((resource) => resource.Type === type)];
-  return { stack, template, alarms, ofType, withUsageMetersOfType };
+  const everyStack = synthesizedStacks(app);
+  /** Resources of a type in the service stack and its nested stacks. */
+  const ofType = (type: string) =>
+    everyStack.flatMap(({ template: json }) => Object.values(json.Resources as Record<string, Resource>).filter((resource) => resource.Type === type));
+  return { stack, template, alarms, ofType };
 }
 
 /** The alarm topic's logical id in its nested stack: a change replaces the topic and drops the on-call's subscriptions. */
@@ -65,17 +53,35 @@ beforeAll(() => {
 });
 
 describe('choosing an environment', () => {
-  it('takes -c env=dev|staging|prod, and the default stack without it', () => {
-    expect(deploymentEnvironmentFromContext(undefined)).toBe(deploymentEnvironments.default);
-    for (const name of ['dev', 'staging', 'prod'] as const) {
-      expect(deploymentEnvironmentFromContext(name)).toBe(deploymentEnvironments[name]);
-    }
-    expect(() => deploymentEnvironmentFromContext('qa')).toThrow(/expected one of default, dev, staging, prod/);
+  const names = /one of dev, staging, prod/;
+
+  it('takes -c env=dev|staging|prod, and refuses any other name', () => {
+    for (const name of deploymentEnvironmentNames) expect(deploymentEnvironmentFromContext(name)).toBe(deploymentEnvironments[name]);
+    expect(() => deploymentEnvironmentFromContext('qa')).toThrow(/expected one of dev, staging, prod/);
+    expect(() => deploymentEnvironmentFromContext('default')).toThrow(names);
   });
 
-  it('names each stack, and keeps the name the stack had before environments for the default', () => {
+  it('deploys nothing without -c env: the app fails and lists the environments', () => {
+    expect(() => defineAccountingApp(appAsSynthesized(), projectRoot)).toThrow(names);
+
+    // bin/app.ts as `cdk synth` runs it (the CLI hands the app its context in CDK_CONTEXT_JSON), without an env.
+    const outdir = mkdtempSync(join(tmpdir(), 'accounting-synth-'));
+    try {
+      const run = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'bin/app.ts')], {
+        cwd: projectRoot,
+        env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [] }), CDK_OUTDIR: outdir },
+        encoding: 'utf8',
+      });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(/No environment given: pass -c env=<name>, one of dev, staging, prod/);
+      expect(readdirSync(outdir).filter((file) => file.endsWith('.template.json'))).toEqual([]);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  it('names each stack after its environment', () => {
     expect(Object.values(deploymentEnvironments).map(({ stackName }) => stackName)).toEqual([
-      'AccountingService',
       'AccountingService-dev',
       'AccountingService-staging',
       'AccountingService-prod',
@@ -87,6 +93,64 @@ describe('choosing an environment', () => {
     expect(prod.stack.terminationProtection).toBe(true);
     expect(dev.stack.terminationProtection).toBe(false);
   });
+
+  it('binds a stack to the account and region pinned in its entry, and leaves it to the profile otherwise', () => {
+    const pinned = { ...deploymentEnvironments.staging, account: '123456789012', region: 'eu-west-1' };
+    const stack = new AccountingStack(appAsSynthesized(), pinned.stackName, {
+      projectRoot,
+      build: readBuildInfo(projectRoot, 'cdk-test'),
+      routes: httpRoutes.slice(0, 1),
+      operators: operatorFunctions,
+      background: backgroundFunctions,
+      consumers: consumerFunctions,
+      environment: pinned,
+    });
+
+    expect({ account: stack.account, region: stack.region }).toEqual({ account: '123456789012', region: 'eu-west-1' });
+    expect(Token.isUnresolved(prod.stack.account)).toBe(true);
+    expect(environmentMistakes([{ ...pinned, account: '1234' }])).toEqual(['staging: account must be 12 digits, got "1234"']);
+  });
+});
+
+describe('two environments in one account', () => {
+  it('never share an event bus unless their accounts or regions are pinned apart', () => {
+    const { dev: devEntry, staging, prod: prodEntry } = deploymentEnvironments;
+    const onDefault = { ...staging, eventBusName: 'default' };
+
+    expect(environmentMistakes(Object.values(deploymentEnvironments))).toEqual([]);
+    expect(environmentsSharingABus([devEntry, onDefault, prodEntry])).toEqual(['staging and prod both use the event bus "default"']);
+    expect(environmentsSharingABus([{ ...onDefault, account: '111111111111' }, { ...prodEntry, account: '222222222222' }])).toEqual([]);
+    expect(environmentsSharingABus([{ ...onDefault, account: '111111111111' }, { ...prodEntry, account: '111111111111' }])).toHaveLength(1);
+    expect(environmentsSharingABus([{ ...onDefault, region: 'eu-west-1' }, { ...prodEntry, region: 'us-east-1' }])).toEqual([]);
+  });
+
+  it.each(deploymentEnvironmentNames)("lets %s consume and publish only on its own bus", (name) => {
+    const synth = name === 'prod' ? prod : name === 'dev' ? dev : synthesized(name);
+    const { eventBusName } = deploymentEnvironments[name];
+    const buses = synth.ofType('AWS::Events::EventBus');
+    const busId = Object.entries(synth.template.toJSON().Resources as Record<string, Resource>).find(
+      ([, resource]) => resource.Type === 'AWS::Events::EventBus',
+    )?.[0];
+    // The default bus is the account's; any other is the stack's own, named for the environment.
+    const busName = eventBusName === 'default' ? 'default' : { Ref: busId };
+    const consumerRules = synth.ofType('AWS::Events::Rule').filter((rule) => rule.Properties.EventPattern);
+    const publishers = synth.ofType('AWS::Lambda::Function').filter((fn) => fn.Properties.Environment?.Variables?.EVENT_BUS_NAME);
+    const published = synth.ofType('AWS::IAM::Policy').flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as Array<{ Action: unknown; Resource: unknown }>).filter(
+        (statement) => statement.Action === 'events:PutEvents',
+      ),
+    );
+
+    expect(buses.map((bus) => bus.Properties.Name)).toEqual(eventBusName === 'default' ? [] : [eventBusName]);
+    expect(consumerRules.length).toBe(consumerFunctions.length);
+    for (const rule of consumerRules) expect(rule.Properties.EventBusName).toEqual(busName);
+    expect(publishers.length).toBeGreaterThan(0);
+    for (const fn of publishers) expect(fn.Properties.Environment.Variables.EVENT_BUS_NAME).toEqual(busName);
+    expect(published.length).toBeGreaterThan(0);
+    for (const statement of published) {
+      expect(JSON.stringify(statement.Resource)).toContain(eventBusName === 'default' ? ':event-bus/default' : JSON.stringify({ 'Fn::GetAtt': [busId, 'Arn'] }));
+    }
+  });
 });
 
 describe('what outlives the stack', () => {
@@ -94,15 +158,15 @@ describe('what outlives the stack', () => {
 
   it('retains the table, the buckets, the dead-letter queue and every log group outside dev, and refuses deleting the table', () => {
     for (const type of stateful) {
-      expect(prod.withUsageMetersOfType(type).length).toBeGreaterThan(0);
-      for (const resource of prod.withUsageMetersOfType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
+      expect(prod.ofType(type).length).toBeGreaterThan(0);
+      for (const resource of prod.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
     }
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
   });
 
   it('lets dev take its data with it: everything deleted, the buckets emptied first', () => {
     for (const type of stateful) {
-      for (const resource of dev.withUsageMetersOfType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Delete']);
+      for (const resource of dev.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Delete']);
     }
     dev.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
     dev.template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
@@ -111,7 +175,7 @@ describe('what outlives the stack', () => {
 
   it("keeps each environment's log retention on every function and on the access log", () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
-      const retentions = new Set(synth.withUsageMetersOfType('AWS::Logs::LogGroup').map((group) => group.Properties.RetentionInDays));
+      const retentions = new Set(synth.ofType('AWS::Logs::LogGroup').map((group) => group.Properties.RetentionInDays));
       expect([...retentions]).toEqual([deploymentEnvironments[name].logRetention]);
     }
   });
@@ -165,7 +229,7 @@ describe('the API stage', () => {
 describe('functions in every environment', () => {
   it('trace with X-Ray and emit metrics under their environment\'s namespace', () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
-      for (const fn of synth.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment)) {
+      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment)) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE).toBe(deploymentEnvironments[name].metricsNamespace);
       }
@@ -175,7 +239,7 @@ describe('functions in every environment', () => {
   it("limit each organisation's calls at their environment's rate and burst", () => {
     for (const [name, synth] of [['prod', prod], ['dev', dev]] as const) {
       const { perSecond, burst } = deploymentEnvironments[name].orgRateLimit;
-      for (const fn of synth.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME)) {
+      for (const fn of synth.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME)) {
         expect(fn.Properties.Environment.Variables).toMatchObject({ ORG_RATE_LIMIT_PER_SECOND: String(perSecond), ORG_RATE_LIMIT_BURST: String(burst) });
       }
     }
@@ -185,7 +249,7 @@ describe('functions in every environment', () => {
 
 describe('alarms', () => {
   const functionCount = () =>
-    prod.withUsageMetersOfType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME).length;
+    prod.ofType('AWS::Lambda::Function').filter((resource) => resource.Properties.Environment?.Variables?.TABLE_NAME).length;
 
   it('live in a nested stack, one resource of the service stack', () => {
     // Theirs and the usage meters'.
@@ -308,7 +372,7 @@ describe('the page-token signing key', () => {
 
   it('reaches the functions as TOKEN_SIGNING_KEY and, after a rotation, TOKEN_SIGNING_KEY_PREVIOUS', () => {
     const stack = new Stack(appAsSynthesized(), 'Function');
-    const environment = deploymentEnvironments.default;
+    const environment = deploymentEnvironments.staging;
     const dataStore = new DataStore(stack, 'DataStore', { environment });
     const eventBus = EventBus.fromEventBusName(stack, 'EventBus', 'default');
     const roles = new FunctionRoles(stack, 'Roles', { dataStore, eventBus });

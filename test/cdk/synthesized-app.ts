@@ -2,13 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AccountingStack } from '../../lib/accounting-stack';
-import { readBuildInfo } from '../../lib/build-info';
-import { type DeploymentEnvironmentName, deploymentEnvironments } from '../../lib/deployment-environment';
-import { backgroundFunctions } from '../../shared/routes/background-registry';
-import { consumerFunctions } from '../../shared/routes/consumer-registry';
-import { operatorFunctions } from '../../shared/routes/operator-registry';
-import { httpRoutes } from '../../shared/routes/registry';
+import { defineAccountingApp } from '../../lib/accounting-app';
+import type { AccountingStack } from '../../lib/accounting-stack';
+import type { DeploymentEnvironmentName } from '../../lib/deployment-environment';
 
 export type TemplateResource = {
   Type: string;
@@ -36,23 +32,15 @@ export interface SynthesizedStack {
 export const projectRoot = resolve(__dirname, '../..');
 
 /** An app with the feature flags `cdk synth` runs with, bundling skipped: CDK would spawn esbuild for every function. */
-export function appAsSynthesized(): App {
+export function appAsSynthesized(context: Record<string, unknown> = {}): App {
   const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
-  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
 }
 
-/** The service stack `cdk synth -c env=<name>` makes. */
-export function accountingStackOf(name: DeploymentEnvironmentName, app: App = appAsSynthesized()): AccountingStack {
-  const environment = deploymentEnvironments[name];
-  return new AccountingStack(app, environment.stackName, {
-    projectRoot,
-    build: readBuildInfo(projectRoot, 'cdk-test'),
-    routes: httpRoutes,
-    operators: operatorFunctions,
-    background: backgroundFunctions,
-    consumers: consumerFunctions,
-    environment,
-  });
+/** The app `cdk synth -c env=<name> -c buildId=cdk-test` makes (bin/app.ts), and its service stack. */
+export function accountingAppOf(name: DeploymentEnvironmentName): { app: App; stack: AccountingStack } {
+  const app = appAsSynthesized({ env: name, buildId: 'cdk-test' });
+  return { app, stack: defineAccountingApp(app, projectRoot) };
 }
 
 /** Every stack of the app, root stacks first, each nested stack after its parent. */
