@@ -1,52 +1,33 @@
 import { s3 } from '../../shared/s3/client';
 import { notifyBuildOutcome } from '../../shared/inbox/build-outcome-notices';
 import { notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
-import { callerHeaders, uniqueOrgcode } from '../support/callers';
 import { pollUntil } from '../support/exports';
-import { type LocalApi, deliverEvent, post, startLocalApi } from '../support/local-api';
+import { exportRequest } from '../support/fixtures/exports';
+import { createOrg, listPagesAs, useOrg, useStack } from '../support/harness';
+import { post } from '../support/local-api';
 
 /**
  * The inbox (docs/decisions.md: Inbox) through the HTTP routes, the export
  * worker, the payout routes, the consumers' dead letters and DynamoDB Local.
  */
 
-let api: LocalApi;
-let orgcode: string;
-let system: Record<string, string>;
-let bob: Record<string, string>;
-let dana: Record<string, string>;
-let erin: Record<string, string>;
-
-beforeAll(async () => {
-  api = await startLocalApi();
-});
-afterAll(() => api.close());
-
-beforeEach(async () => {
-  orgcode = uniqueOrgcode('INB');
+const stack = useStack();
+const org = useOrg('INB', {
   // An API key with no role: a service account of the organisation, which may put items in inboxes.
-  system = await callerHeaders({ orgcode, actor: 'ticketing' });
-  bob = await callerHeaders({ orgcode, actor: 'bob', kind: 'session' });
-  dana = await callerHeaders({ orgcode, actor: 'dana', roles: ['finance_audit', 'acct_view'], kind: 'session' });
-  erin = await callerHeaders({ orgcode, actor: 'erin', roles: ['acct_export_admin', 'acct_view'] });
+  system: { actor: 'ticketing' },
+  bob: { kind: 'session' },
+  dana: { roles: ['finance_audit', 'acct_view'], kind: 'session' },
+  erin: { roles: ['acct_export_admin', 'acct_view'] },
 });
 
-async function create(fields: Record<string, unknown>, headers = system) {
+async function create(fields: Record<string, unknown>, headers = org.headers.system) {
   const response = await post('/inbox/create', { kind: 'task.review', title: 'Look at this', ...fields }, headers);
   expect(response.status).toBe(200);
   return response.body.data.item;
 }
 
 async function listAll(headers: Record<string, string>, filter: Record<string, unknown> = {}, limit = 100) {
-  const items: any[] = [];
-  let next_token: string | undefined;
-  do {
-    const response = await post('/inbox/list', { limit, ...filter, ...(next_token && { next_token }) }, headers);
-    expect(response.status).toBe(200);
-    items.push(...response.body.data.items);
-    next_token = response.body.data.next_token ?? undefined;
-  } while (next_token);
-  return items;
+  return (await listPagesAs(headers, '/inbox/list', { limit, ...filter })).flatMap((page) => page.items);
 }
 
 const ids = (items: Array<{ item_id: string }>) => items.map((item) => item.item_id);
@@ -59,7 +40,7 @@ describe('/inbox/create', () => {
     const forTeam = await create({ team: 'finance_audit' });
 
     expect(forBob).toMatchObject({
-      orgcode,
+      orgcode: org.orgcode,
       user_guid: 'bob',
       kind: 'task.review',
       title: 'Look at this',
@@ -78,24 +59,24 @@ describe('/inbox/create', () => {
   });
 
   it('needs finance_audit, the owner or an API key: a session without finance_audit is 403', async () => {
-    const owner = await callerHeaders({ orgcode, actor: 'olga', owner: true, kind: 'session' });
+    const owner = await org.issue({ actor: 'olga', owner: true, kind: 'session' });
 
-    const bySession = await post('/inbox/create', { user_guid: 'bob', kind: 'task.review', title: 'x' }, bob);
+    const bySession = await org.post('bob', '/inbox/create', { user_guid: 'bob', kind: 'task.review', title: 'x' });
 
     expect(bySession.status).toBe(403);
     expect(bySession.body.error.details).toEqual({ allowed_roles: ['finance_audit'], owner_allowed: true, api_keys_allowed: true });
-    await create({ user_guid: 'bob' }, dana);
+    await create({ user_guid: 'bob' }, org.headers.dana);
     await create({ user_guid: 'bob' }, owner);
   });
 
   it('needs exactly one addressee, a known team, a dotted kind and a target given whole; an item_id once', async () => {
-    const both = await post('/inbox/create', { user_guid: 'bob', team: 'finance_audit', kind: 'a.b', title: 'x' }, system);
-    const neither = await post('/inbox/create', { kind: 'a.b', title: 'x' }, system);
-    const unknownTeam = await post('/inbox/create', { team: 'sales', kind: 'a.b', title: 'x' }, system);
-    const badKind = await post('/inbox/create', { team: 'finance_audit', kind: 'Review!', title: 'x' }, system);
-    const halfTarget = await post('/inbox/create', { team: 'finance_audit', kind: 'a.b', title: 'x', target_type: 'invoice' }, system);
+    const both = await org.post('system', '/inbox/create', { user_guid: 'bob', team: 'finance_audit', kind: 'a.b', title: 'x' });
+    const neither = await org.post('system', '/inbox/create', { kind: 'a.b', title: 'x' });
+    const unknownTeam = await org.post('system', '/inbox/create', { team: 'sales', kind: 'a.b', title: 'x' });
+    const badKind = await org.post('system', '/inbox/create', { team: 'finance_audit', kind: 'Review!', title: 'x' });
+    const halfTarget = await org.post('system', '/inbox/create', { team: 'finance_audit', kind: 'a.b', title: 'x', target_type: 'invoice' });
     await create({ user_guid: 'bob', item_id: 'ticket-42' });
-    const again = await post('/inbox/create', { user_guid: 'bob', kind: 'a.b', title: 'x', item_id: 'ticket-42' }, system);
+    const again = await org.post('system', '/inbox/create', { user_guid: 'bob', kind: 'a.b', title: 'x', item_id: 'ticket-42' });
 
     const paths = (response: { body: any }) => response.body.error.details.issues.map((issue: { path: string }) => issue.path);
     expect(paths(both)).toEqual(['user_guid']);
@@ -114,20 +95,20 @@ describe('who sees what', () => {
     const danas = await create({ user_guid: 'dana' });
     const audit = await create({ team: 'finance_audit' });
     const viewers = await create({ team: 'acct_view' });
-    const otherOrg = uniqueOrgcode('INBX');
-    const bobElsewhere = await callerHeaders({ orgcode: otherOrg, actor: 'bob', owner: true, roles: ['finance_audit'] });
+    const elsewhere = await createOrg('INBX', { bob: { owner: true, roles: ['finance_audit'] } });
+    const bobElsewhere = elsewhere.headers.bob;
 
-    expect(ids(await listAll(bob))).toEqual([bobs.item_id]);
-    expect(ids(await listAll(dana)).sort()).toEqual([danas.item_id, audit.item_id, viewers.item_id].sort());
+    expect(ids(await listAll(org.headers.bob))).toEqual([bobs.item_id]);
+    expect(ids(await listAll(org.headers.dana)).sort()).toEqual([danas.item_id, audit.item_id, viewers.item_id].sort());
     expect(await listAll(bobElsewhere)).toEqual([]);
-    expect((await post('/inbox/get', { item_id: audit.item_id }, dana)).body.data.item).toEqual(audit);
-    for (const [headers, itemId] of [[bob, danas.item_id], [bob, audit.item_id], [dana, bobs.item_id], [bobElsewhere, bobs.item_id]] as const) {
+    expect((await org.post('dana', '/inbox/get', { item_id: audit.item_id })).body.data.item).toEqual(audit);
+    for (const [headers, itemId] of [[org.headers.bob, danas.item_id], [org.headers.bob, audit.item_id], [org.headers.dana, bobs.item_id], [bobElsewhere, bobs.item_id]] as const) {
       const get = await post('/inbox/get', { item_id: itemId }, headers);
       const status = await post('/inbox/status', { item_id: itemId, status: 'archived', expected_revision: 1 }, headers);
       const state = await post('/inbox/state', { item_id: itemId, state: 'read' }, headers);
       expect([get.status, status.status, state.status]).toEqual([404, 404, 404]);
     }
-    expect((await post('/inbox/get', { item_id: danas.item_id }, dana)).body.data.item).toMatchObject({ state: 'unread', status: 'current', revision: 1 });
+    expect((await org.post('dana', '/inbox/get', { item_id: danas.item_id })).body.data.item).toMatchObject({ state: 'unread', status: 'current', revision: 1 });
   });
 });
 
@@ -139,22 +120,22 @@ describe('/inbox/list', () => {
     }
     const danas = created.filter((item) => item.user_guid !== 'bob');
 
-    for (const limit of [1, 2, 3, 8]) expect(ids(await listAll(dana, {}, limit))).toEqual(ids(newestFirst(danas)));
+    for (const limit of [1, 2, 3, 8]) expect(ids(await listAll(org.headers.dana, {}, limit))).toEqual(ids(newestFirst(danas)));
   });
 
   it('filters by state, status (current unless asked) and kind', async () => {
     const review = await create({ user_guid: 'bob' });
     const reminder = await create({ user_guid: 'bob', kind: 'task.reminder' });
     const archived = await create({ user_guid: 'bob' });
-    await post('/inbox/state', { item_id: review.item_id, state: 'read' }, bob);
-    await post('/inbox/status', { item_id: archived.item_id, status: 'archived', expected_revision: 1 }, bob);
+    await org.post('bob', '/inbox/state', { item_id: review.item_id, state: 'read' });
+    await org.post('bob', '/inbox/status', { item_id: archived.item_id, status: 'archived', expected_revision: 1 });
 
-    expect(ids(await listAll(bob))).toEqual(ids(newestFirst([review, reminder])));
-    expect(ids(await listAll(bob, { state: 'unread' }))).toEqual([reminder.item_id]);
-    expect(ids(await listAll(bob, { kind: 'task.review' }))).toEqual([review.item_id]);
-    expect(ids(await listAll(bob, { status: 'archived' }))).toEqual([archived.item_id]);
-    const page = await post('/inbox/list', { limit: 1 }, bob);
-    const foreign = await post('/inbox/list', { limit: 1, next_token: page.body.data.next_token }, dana);
+    expect(ids(await listAll(org.headers.bob))).toEqual(ids(newestFirst([review, reminder])));
+    expect(ids(await listAll(org.headers.bob, { state: 'unread' }))).toEqual([reminder.item_id]);
+    expect(ids(await listAll(org.headers.bob, { kind: 'task.review' }))).toEqual([review.item_id]);
+    expect(ids(await listAll(org.headers.bob, { status: 'archived' }))).toEqual([archived.item_id]);
+    const page = await org.post('bob', '/inbox/list', { limit: 1 });
+    const foreign = await org.post('dana', '/inbox/list', { limit: 1, next_token: page.body.data.next_token });
     expect(foreign.body.error.error_code).toBe('accounting.invalid_token');
   });
 });
@@ -162,7 +143,7 @@ describe('/inbox/list', () => {
 describe('/inbox/status', () => {
   it('moves current to archived and back, and either to doomed, which is terminal, under the expected revision', async () => {
     const item = await create({ user_guid: 'bob' });
-    const move = (status: string, expected_revision?: number) => post('/inbox/status', { item_id: item.item_id, status, expected_revision }, bob);
+    const move = (status: string, expected_revision?: number) => org.post('bob', '/inbox/status', { item_id: item.item_id, status, expected_revision });
 
     expect((await move('archived')).status).toBe(428);
     expect((await move('archived', 1)).body.data.item).toMatchObject({ status: 'archived', revision: 2 });
@@ -171,7 +152,7 @@ describe('/inbox/status', () => {
     expect((await move('current', 2)).body.data.item).toMatchObject({ status: 'current', revision: 3 });
     expect((await move('doomed', 3)).body.data.item).toMatchObject({ status: 'doomed', revision: 4 });
     for (const status of ['current', 'archived']) expect((await move(status, 4)).body.error.major.tag).toBe('invalid-state');
-    expect(ids(await listAll(bob, { status: 'doomed' }))).toEqual([item.item_id]);
+    expect(ids(await listAll(org.headers.bob, { status: 'doomed' }))).toEqual([item.item_id]);
   });
 });
 
@@ -179,12 +160,12 @@ describe('/inbox/state', () => {
   it('marks one item or up to 100 read or unread, all or none, without a new revision', async () => {
     const [first, second, third] = [await create({ user_guid: 'dana' }), await create({ team: 'finance_audit' }), await create({ user_guid: 'bob' })];
 
-    const both = await post('/inbox/state', { item_ids: [first.item_id, second.item_id, first.item_id], state: 'read' }, dana);
-    const again = await post('/inbox/state', { item_id: first.item_id, state: 'read' }, dana);
-    const withAnothers = await post('/inbox/state', { item_ids: [second.item_id, third.item_id], state: 'unread' }, dana);
-    const untouched = (await post('/inbox/get', { item_id: second.item_id }, dana)).body.data.item;
-    const unread = await post('/inbox/state', { item_id: second.item_id, state: 'unread' }, dana);
-    const tooMany = await post('/inbox/state', { item_ids: Array.from({ length: 101 }, (_, i) => `inb_${i}`), state: 'read' }, dana);
+    const both = await org.post('dana', '/inbox/state', { item_ids: [first.item_id, second.item_id, first.item_id], state: 'read' });
+    const again = await org.post('dana', '/inbox/state', { item_id: first.item_id, state: 'read' });
+    const withAnothers = await org.post('dana', '/inbox/state', { item_ids: [second.item_id, third.item_id], state: 'unread' });
+    const untouched = (await org.post('dana', '/inbox/get', { item_id: second.item_id })).body.data.item;
+    const unread = await org.post('dana', '/inbox/state', { item_id: second.item_id, state: 'unread' });
+    const tooMany = await org.post('dana', '/inbox/state', { item_ids: Array.from({ length: 101 }, (_, i) => `inb_${i}`), state: 'read' });
 
     expect(both.body.data).toMatchObject({ marked: 2, complete: true });
     expect(both.body.data.items).toEqual([
@@ -201,32 +182,22 @@ describe('/inbox/state', () => {
   it("marks every item of the caller's and its teams' unread up to now read, and only those", async () => {
     for (const addressee of [{ user_guid: 'dana' }, { user_guid: 'dana' }, { team: 'finance_audit' }, { team: 'acct_view' }, { user_guid: 'bob' }]) await create(addressee);
 
-    const unreadOnly = await post('/inbox/state', { all: true, state: 'unread' }, dana);
-    const all = await post('/inbox/state', { all: true, state: 'read' }, dana);
+    const unreadOnly = await org.post('dana', '/inbox/state', { all: true, state: 'unread' });
+    const all = await org.post('dana', '/inbox/state', { all: true, state: 'read' });
 
     expect(unreadOnly.body.error.details.issues).toEqual([{ path: 'state', message: 'all: true marks items read; give state read' }]);
     expect(all.body.data).toEqual({ items: [], marked: 4, complete: true });
-    expect(await listAll(dana, { state: 'unread' })).toEqual([]);
-    expect(await listAll(bob, { state: 'unread' })).toHaveLength(1);
+    expect(await listAll(org.headers.dana, { state: 'unread' })).toEqual([]);
+    expect(await listAll(org.headers.bob, { state: 'unread' })).toHaveLength(1);
   });
 });
 
 describe('what the service puts in inboxes', () => {
   it("tells an export's creator it is ready, or that it failed and why, once however often the outcome is published", async () => {
     const createExport = () =>
-      post(
-        '/export/create',
-        {
-          from_utc: '2026-11-20T00:00:00Z',
-          to_utc: '2026-11-21T00:00:00Z',
-          reason: 'close',
-          source_refs: [],
-          request_context: { orgcode, actor: 'erin', context_source: 'api_key' },
-        },
-        erin,
-      );
+      org.post('erin', '/export/create', exportRequest(org.orgcode, { reason: 'close', source_refs: [], request_context: org.requestContext('erin') }));
     const ready = (await createExport()).body.data.export_id;
-    await pollUntil('/export/get', { export_id: ready }, erin, 'export', (record) => record.status === 'ready');
+    await pollUntil('/export/get', { export_id: ready }, org.headers.erin, 'export', (record) => record.status === 'ready');
     // s3rver cannot fail on demand: the worker's S3 client is made to.
     const fault = 'inbox-test-s3-fault';
     s3().middlewareStack.add(
@@ -239,13 +210,13 @@ describe('what the service puts in inboxes', () => {
     let failed: any;
     try {
       const failing = (await createExport()).body.data.export_id;
-      failed = await pollUntil('/export/get', { export_id: failing }, erin, 'export', (record) => record.status === 'failed');
+      failed = await pollUntil('/export/get', { export_id: failing }, org.headers.erin, 'export', (record) => record.status === 'failed');
     } finally {
       s3().middlewareStack.remove(fault);
     }
 
     await notifyBuildOutcome(failed, new Date());
-    const items = await listAll(erin);
+    const items = await listAll(org.headers.erin);
     expect(items.map((item) => `${item.kind} ${item.target_id}`).sort()).toEqual([`export.failed ${failed.export_id}`, `export.ready ${ready}`].sort());
     expect(items.find((item) => item.kind === 'export.failed')).toMatchObject({
       user_guid: 'erin',
@@ -258,33 +229,33 @@ describe('what the service puts in inboxes', () => {
   });
 
   it("tells whoever created a schedule of the exports the scheduler made for it", async () => {
-    const created = await post(
+    const created = await org.post(
+      'erin',
       '/export/schedule/create',
       {
         cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' },
         reason: 'nightly feed',
         source_refs: [],
-        request_context: { orgcode, actor: 'erin', context_source: 'api_key' },
+        request_context: { orgcode: org.orgcode, actor: 'erin', context_source: 'api_key' },
       },
-      erin,
     );
     const scheduled = {
-      orgcode,
+      orgcode: org.orgcode,
       export_id: 'exp_scheduled_1',
       status: 'ready',
       schedule_id: created.body.data.schedule.schedule_id,
-      request_context: { orgcode, actor: 'export-scheduler', context_source: 'system' as const },
+      request_context: { orgcode: org.orgcode, actor: 'export-scheduler', context_source: 'system' as const },
     };
 
     await notifyBuildOutcome(scheduled, new Date());
     await notifyBuildOutcome({ ...scheduled, export_id: 'exp_unscheduled', schedule_id: undefined }, new Date());
 
-    expect((await listAll(erin)).map((item) => `${item.kind} ${item.target_id}`)).toEqual(['export.ready exp_scheduled_1']);
+    expect((await listAll(org.headers.erin)).map((item) => `${item.kind} ${item.target_id}`)).toEqual(['export.ready exp_scheduled_1']);
   });
 
   it("tells a payout's creator that someone approved it, in the approval's transaction", async () => {
-    const paula = await callerHeaders({ orgcode, actor: 'paula', roles: ['commission_admin'] });
-    const quinn = await callerHeaders({ orgcode, actor: 'quinn', roles: ['commission_admin'] });
+    const paula = await org.issue({ actor: 'paula', roles: ['commission_admin'] });
+    const quinn = await org.issue({ actor: 'quinn', roles: ['commission_admin'] });
     const payout = async (associate_id: string, headers: Record<string, string>) => {
       const bonus = await post('/commission/adjust', { associate_id, kind: 'bonus', amount: 10, currency: 'USD', reason: 'contest' }, headers);
       const at = Date.parse(bonus.body.data.adjustment.counts_at);
@@ -316,13 +287,11 @@ describe('what the service puts in inboxes', () => {
   });
 
   it('tells team finance_audit of the organisation of an event that was dead-lettered, once per event', async () => {
-    const malformed = { orgcode, order_id: 'ord_bad', customer_id: 'c1' };
-
-    const outcomes = await deliverEvent('retail.orders', 'order.placed', malformed);
+    const outcomes = await org.deliver('retail.orders', 'order.placed', { order_id: 'ord_bad', customer_id: 'c1' });
     const eventId = outcomes[0]!.event.id;
     const deadLetter = outcomes.map((outcome) => (outcome.status === 'dead-lettered' ? outcome.deadLetter : undefined));
     expect(deadLetter.every(Boolean)).toBe(true);
-    for (const letter of deadLetter) expect(api.consumers.deadLetters()).toContainEqual(letter);
+    for (const letter of deadLetter) expect(stack.api.consumers.deadLetters()).toContainEqual(letter);
     const record = {
       requestContext: { functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:order-placed:$LATEST', approximateInvokeCount: 3 },
       requestPayload: outcomes[0]!.event,
@@ -330,7 +299,7 @@ describe('what the service puts in inboxes', () => {
     };
     expect(await notifyDeadLetter(record, new Date())).toMatchObject({ notified: true, event_id: eventId, consumer: 'order-placed' });
 
-    const items = await listAll(dana);
+    const items = await listAll(org.headers.dana);
     expect(items).toEqual([
       expect.objectContaining({
         team: 'finance_audit',
@@ -338,7 +307,7 @@ describe('what the service puts in inboxes', () => {
         title: `retail.orders order.placed event ${eventId} was dead-lettered`,
         body: expect.stringMatching(/^order-placed(-commission|-ledger)? failed 3 times: ValidationError: /),
         source_refs: [{ kind: 'eventbridge_event', id: eventId }],
-        request_context: { orgcode, actor: 'dead-letter-notifier', context_source: 'system' },
+        request_context: { orgcode: org.orgcode, actor: 'dead-letter-notifier', context_source: 'system' },
       }),
     ]);
     expect(await notifyDeadLetter({ ...record, requestPayload: { ...outcomes[0]!.event, detail: {} } }, new Date())).toMatchObject({ notified: false });

@@ -129,20 +129,27 @@ async function openOrg<Name extends string>(prefix: string, credentials: Record<
   };
 }
 
+/**
+ * Pages a list route to its end as the caller `headers` present (for a
+ * credential no TestOrg names) and returns each page's `data`, in order; any
+ * answer but 200 fails.
+ */
+export async function listPagesAs(headers: Headers, path: string, body: Record<string, unknown>): Promise<Array<Record<string, any>>> {
+  const pages = [];
+  let nextToken: unknown;
+  do {
+    const page = await post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, headers);
+    if (page.status !== 200) throw new Error(`${path} answered ${page.status}: ${page.text}`);
+    pages.push(page.body.data);
+    nextToken = page.body.data.next_token ?? undefined;
+  } while (nextToken);
+  return pages;
+}
+
 /** The TestOrg over whatever organisation `current` answers at the time of each call. */
 function testOrg<Name extends string>(current: () => OrgState<Name>): TestOrg<Name> {
   const withOrgcode = (detail: Record<string, unknown>) => ({ orgcode: current().orgcode, ...detail });
-  async function listPages(as: Name, path: string, body: Record<string, unknown>) {
-    const pages = [];
-    let nextToken: unknown;
-    do {
-      const page = await post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, current().headers[as]);
-      if (page.status !== 200) throw new Error(`${path} answered ${page.status}: ${page.text}`);
-      pages.push(page.body.data);
-      nextToken = page.body.data.next_token ?? undefined;
-    } while (nextToken);
-    return pages;
-  }
+  const listPages = (as: Name, path: string, body: Record<string, unknown>) => listPagesAs(current().headers[as], path, body);
   return {
     get orgcode() {
       return current().orgcode;
