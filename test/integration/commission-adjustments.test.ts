@@ -1,7 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../shared/db/client';
-import * as keys from '../../shared/db/keys';
-import { associateOrder, cacheFlatRule, cancelSale, lineageTypes, placeSale, storedLines } from '../support/commissions';
+import { associateOrder, cacheFlatRule, cancelSale, holdLineInPayout, lineageTypes, placeSale, storedLines } from '../support/commissions';
 import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
@@ -179,14 +176,7 @@ describe('/commission/split/set', () => {
     const paidOut = await placed();
     const [line] = paidOut.lines;
     // Payouts do not exist yet: the line is marked as one would take it.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.commissionLine(org.orgcode, line.associate_id, line.counts_at, line.line_id),
-        UpdateExpression: 'SET payout_id = :payout',
-        ExpressionAttributeValues: { ':payout': 'pyo_test' },
-      }),
-    );
+    await holdLineInPayout(org.orgcode, line, 'pyo_test');
 
     for (const [commission, revision] of [[unrated, 1], [voided, 2], [paidOut, 1]]) {
       const refused = await setSplit({ commission_id: commission.commission_id, expected_revision: revision, allocations: shares(['assoc_raj', 10000]) });

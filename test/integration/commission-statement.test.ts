@@ -1,7 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../shared/db/client';
-import * as keys from '../../shared/db/keys';
-import { associateOrder, cacheFlatRule, cancelSale, placeSale } from '../support/commissions';
+import { associateOrder, cacheFlatRule, cancelSale, holdLineInPayout, placeSale } from '../support/commissions';
 import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
@@ -165,14 +162,7 @@ describe('/commission/statement', () => {
     const commission = await placed();
     const [line] = commission.lines;
     // A payout whose assembly stopped: its line names it, but it never came to exist.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.commissionLine(org.orgcode, line.associate_id, line.counts_at, line.line_id),
-        UpdateExpression: 'SET payout_id = :payout',
-        ExpressionAttributeValues: { ':payout': 'cpo_never_written' },
-      }),
-    );
+    await holdLineInPayout(org.orgcode, line, 'cpo_never_written');
     await cancel(commission.order_id);
 
     const result = await wholeStatement();

@@ -1,9 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../shared/db/client';
 import { commissionLines, findCommission } from '../../shared/db/commission-repository';
-import * as keys from '../../shared/db/keys';
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
-import { cancelSale, placeSale } from '../support/commissions';
+import { cancelSale, holdLineInPayout, placeSale } from '../support/commissions';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';
 import { orderPlaced } from '../support/fixtures/orders';
@@ -197,14 +194,7 @@ describe('cancelling an order', () => {
     const { commission_id: commissionId } = await place(order(orderId));
     const [line] = await linesOf(commissionId);
     // Payouts do not exist yet: the line is marked as one would take it.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.commissionLine(org.orgcode, line!.associate_id, line!.counts_at, line!.line_id),
-        UpdateExpression: 'SET payout_id = :payout',
-        ExpressionAttributeValues: { ':payout': 'pyo_test' },
-      }),
-    );
+    await holdLineInPayout(org.orgcode, line!, 'pyo_test');
 
     await cancel(orderId);
 

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { succeededWith } from './deliveries';
@@ -59,6 +59,22 @@ export async function storedLines(orgcode: string, associateId: string): Promise
     }),
   );
   return Items ?? [];
+}
+
+/**
+ * Marks a commission line as a payout takes it (its payout_id set), straight in
+ * the table: for a payout the test does not assemble, or one whose assembly
+ * stopped before the payout was written.
+ */
+export async function holdLineInPayout(orgcode: string, line: { associate_id: string; counts_at: string; line_id: string }, payoutId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.commissionLine(orgcode, line.associate_id, line.counts_at, line.line_id),
+      UpdateExpression: 'SET payout_id = :payout',
+      ExpressionAttributeValues: { ':payout': payoutId },
+    }),
+  );
 }
 
 /** The types of the events `/lineage/list` reaches from one record, sorted. */
