@@ -140,6 +140,17 @@ export class FunctionRoles extends Construct {
       );
     }
 
+    // Route functions take calls of the organisations' shared allowances: one item per org, in a partition of its own.
+    if (stores.orgRate === 'take') {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:UpdateItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [orgRatePartitions] } },
+        }),
+      );
+    }
+
     this.roles.set(key, role);
     return role;
   }
@@ -161,6 +172,8 @@ const tableWriteActions = [...tableReadActions, 'dynamodb:PutItem', 'dynamodb:Up
 export const usageMeterPartitions = 'ORG#*#USAGE_METER#*';
 /** Every partition of keys.meteredDaysPartition: `ORG#<org>#METERED_DAYS`, one per org, holding only its markers. */
 export const meteredDayPartitions = 'ORG#*#METERED_DAYS';
+/** Every partition of keys.orgRate: `ORG#<org>#ORG_RATE`, one per org, holding only its shared call allowance. */
+export const orgRatePartitions = 'ORG#*#ORG_RATE';
 /** Every partition of keys.meterChunkPartition: `SYSTEM#METER_CHUNK#<chunk id>`, one per applied chunk. */
 export const meterChunkPartitions = 'SYSTEM#METER_CHUNK#*';
 
@@ -184,5 +197,6 @@ export function accessProfile(stores: StoreAccess): string {
   if (stores.exportWorker) parts.push(`export-worker-${stores.exportWorker}`);
   if (stores.eventBus) parts.push(`event-bus-${stores.eventBus}`);
   if (stores.usageMeters) parts.push(`usage-meters-${stores.usageMeters}`);
+  if (stores.orgRate) parts.push(`org-rate-${stores.orgRate}`);
   return parts.join('-');
 }

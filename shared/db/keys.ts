@@ -37,6 +37,13 @@ export const credential = (orgcode: string, fingerprint: string): ItemKey => ({
 });
 export const credentialPartition = (orgcode: string) => `${org(orgcode)}#CREDENTIAL`;
 
+/**
+ * The organisation's shared call allowance (one item, the GCRA `tat`), in a
+ * partition of its own so its few writes a second never share a partition's
+ * throughput with the organisation's records.
+ */
+export const orgRate = (orgcode: string): ItemKey => ({ pk: `${org(orgcode)}#ORG_RATE`, sk: 'ORG_RATE' });
+
 /** Idempotency scope of the spec: organisation, route and key. */
 export const idempotency = (orgcode: string, route: string, key: string): ItemKey => ({
   pk: `${org(orgcode)}#IDEMPOTENCY#${part(route)}#${part(key)}`,

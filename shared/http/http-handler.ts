@@ -14,7 +14,8 @@ import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
-import { OrgRateLimiter } from './org-rate-limit';
+import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
+import { takeOrgCalls } from '../db/org-rate-repository';
 import { logAnsweredCall } from './request-log';
 import { callMeterFields } from './usage-metering';
 
@@ -108,20 +109,24 @@ const jsonObjectBody: Middleware = {
   },
 };
 
-let orgRateLimiter: OrgRateLimiter | undefined;
-
 /**
  * Authenticates the caller, then admits the call under its organisation's
  * rate: counted once the organisation is proven, so a forged x-orgcode cannot
- * spend another organisation's allowance.
+ * spend another organisation's allowance. One limiter per handler, i.e. per
+ * function environment, taking leases of the organisation's shared allowance.
  */
-function authentication(route: RouteDefinition): Middleware {
+function authentication(route: RouteDefinition, rateLimit: OrgRateLimitScope): Middleware {
+  let orgRateLimiter: OrgRateLimiter | undefined;
   return {
     before: async ({ context }) => {
       const { call } = context;
       call.caller = await authenticate(call.headers, call.body ?? {}, route.roles, call.receivedAt);
-      orgRateLimiter ??= new OrgRateLimiter(serviceConfig().orgRateLimit);
-      const retryAfterMs = orgRateLimiter.admit(call.caller.orgcode, Date.now());
+      if (!orgRateLimiter) {
+        const limit = serviceConfig().orgRateLimit;
+        const source: CallSource = rateLimit === 'shared' ? (orgcode, want, now, tat) => takeOrgCalls(orgcode, limit, want, now, tat) : inMemoryCallSource(limit);
+        orgRateLimiter = new OrgRateLimiter(limit, source);
+      }
+      const retryAfterMs = await orgRateLimiter.admit(call.caller.orgcode, Date.now());
       if (retryAfterMs > 0) throw new OrgRateLimitedError(retryAfterMs);
     },
   };
@@ -254,14 +259,22 @@ export interface HttpHandlerOptions {
   metered?: boolean;
   /** Log every call with its metrics (the default); off only to measure what that costs (bench). Off meters nothing either. */
   logged?: boolean;
+  /**
+   * `shared` (the default): the organisation's allowance is shared by every
+   * environment; `environment`: kept in this one only, as it used to be, only to
+   * measure what sharing costs (bench/org-rate-limit.ts).
+   */
+  rateLimit?: OrgRateLimitScope;
 }
+
+export type OrgRateLimitScope = 'shared' | 'environment';
 
 /**
  * The Lambda handler of an `/accounting` route: the one middy chain every route
  * shares (parse, authenticate, authorise, validate, idempotency, envelope,
  * request log with the call's usage).
  */
-export function httpHandler(route: RouteDefinition, { metered = true, logged = true }: HttpHandlerOptions = {}) {
+export function httpHandler(route: RouteDefinition, { metered = true, logged = true, rateLimit = 'shared' }: HttpHandlerOptions = {}) {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
   // Used first, so its after and onError run last, on the answer the envelope made.
   if (logged) chain.use(requestLogging(route, metered));
@@ -269,7 +282,7 @@ export function httpHandler(route: RouteDefinition, { metered = true, logged = t
     .use(envelope(route))
     .use(callStart(route))
     .use(jsonObjectBody)
-    .use(authentication(route))
+    .use(authentication(route, rateLimit))
     .use(inputValidation(route))
     .handler(
       async (_event, context) =>

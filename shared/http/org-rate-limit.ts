@@ -1,43 +1,132 @@
+import { type OrgRateLimit, callsAvailable, msUntilOneCall, tatAfter } from '../domain/org-rate';
+
+export type { OrgRateLimit } from '../domain/org-rate';
+
 /**
- * The per-organisation call limit (docs/decisions.md: Per-organisation limit):
- * a token bucket per organisation, in each function environment. A bucket holds
- * at most `burst` calls and refills at `perSecond`; a call finding it empty is
- * refused with the time until a token is back. Kept in memory, so admitting a
- * call costs no I/O; the stage throttle bounds the total across environments.
+ * The per-organisation call limit (docs/decisions.md: Per-organisation limit),
+ * held across every environment of every route function: the allowance is one
+ * shared bucket per organisation (a `CallSource`, in the table), and each
+ * environment takes calls from it in leases, a few at a time, then admits its
+ * calls from its lease with no I/O. A lease is taken again when half of it is
+ * spent, in the background, so a call that is not limited seldom waits on the
+ * table; only an environment with nothing left in hand waits for its take.
+ * Once the shared bucket is empty, the environment refuses locally until it
+ * holds a call again. Leases are sized to what the environment spends in
+ * `leaseHorizonMs`, so an environment that calls rarely takes one call at a
+ * time and holds back little of the allowance from the others.
  */
-export interface OrgRateLimit {
-  perSecond: number;
-  burst: number;
-}
 
-interface Bucket {
-  tokens: number;
-  /** When `tokens` was last brought up to date (ms since the epoch). */
-  at: number;
-}
+/** Where leases come from: takes up to `want` calls of the organisation's allowance at `now`. */
+export type CallSource = (
+  orgcode: string,
+  want: number,
+  now: number,
+  knownTat: number | undefined,
+) => Promise<{ granted: number; tat: number | undefined }>;
 
-/** Organisations remembered per environment; the least recently seen is forgotten first (a full bucket again). */
+/** A lease is sized to what its environment spends in this long (its next take is under way by half of it). */
+const leaseHorizonMs = 250;
+/** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
+const leaseLifetimeMs = 1_000;
+/** Organisations remembered per environment; the least recently seen is forgotten first. */
 const rememberedOrgs = 10_000;
 
+interface Hand {
+  orgcode: string;
+  /** Calls of the current lease still to spend, until `expiresAt`. */
+  calls: number;
+  expiresAt: number;
+  /** The size of the next lease. */
+  size: number;
+  /** When the shared bucket was last found empty: no take before this. */
+  refusedUntil: number;
+  /** The bucket's `tat` as last seen. */
+  tat: number | undefined;
+  /** Calls admitted since the last take, and when that was: the environment's rate. */
+  spent: number;
+  takenAt: number;
+  take?: Promise<void>;
+}
+
 export class OrgRateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly hands = new Map<string, Hand>();
+  /** The largest lease: a quarter of the burst, so a handful of environments cannot hold it all. */
+  private readonly maxLease: number;
 
-  constructor(private readonly limit: OrgRateLimit) {}
-
-  /** Takes a token for a call of `orgcode` at `nowMs`: 0 when admitted, else the milliseconds until it would be. */
-  admit(orgcode: string, nowMs: number): number {
-    const bucket = this.buckets.get(orgcode) ?? { tokens: this.limit.burst, at: nowMs };
-    this.buckets.delete(orgcode);
-    this.buckets.set(orgcode, bucket);
-    if (this.buckets.size > rememberedOrgs) this.buckets.delete(this.buckets.keys().next().value as string);
-
-    const elapsedSeconds = Math.max(0, nowMs - bucket.at) / 1000;
-    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + elapsedSeconds * this.limit.perSecond);
-    bucket.at = nowMs;
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil(((1 - bucket.tokens) / this.limit.perSecond) * 1000);
+  constructor(
+    private readonly limit: OrgRateLimit,
+    private readonly source: CallSource,
+  ) {
+    this.maxLease = Math.max(1, Math.floor(limit.burst / 4));
   }
+
+  /** Admits a call of `orgcode` at `nowMs`: 0 when admitted, else the milliseconds until the organisation has a call again. */
+  async admit(orgcode: string, nowMs: number): Promise<number> {
+    const hand = this.handOf(orgcode, nowMs);
+    if (this.spend(hand, nowMs)) return 0;
+    // A take already under way began earlier, when the bucket may have been emptier: then one of its own.
+    for (let take = 0; take < 2; take += 1) {
+      if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
+      await (hand.take ?? this.startTake(hand, nowMs));
+      if (this.spend(hand, nowMs)) return 0;
+    }
+    return Math.max(1, hand.refusedUntil - nowMs);
+  }
+
+  private handOf(orgcode: string, nowMs: number): Hand {
+    const hand = this.hands.get(orgcode) ?? { orgcode, calls: 0, expiresAt: 0, size: 1, refusedUntil: 0, tat: undefined, spent: 0, takenAt: nowMs };
+    this.hands.delete(orgcode);
+    this.hands.set(orgcode, hand);
+    if (this.hands.size > rememberedOrgs) this.hands.delete(this.hands.keys().next().value as string);
+    return hand;
+  }
+
+  /** Spends a call in hand; once half the lease is spent, the next take starts in the background. */
+  private spend(hand: Hand, nowMs: number): boolean {
+    if (hand.calls < 1 || nowMs >= hand.expiresAt) return false;
+    hand.calls -= 1;
+    hand.spent += 1;
+    if (hand.calls <= hand.size / 2 && !hand.take && nowMs >= hand.refusedUntil) this.startTake(hand, nowMs);
+    return true;
+  }
+
+  private startTake(hand: Hand, nowMs: number): Promise<void> {
+    const { orgcode } = hand;
+    const elapsed = Math.max(1, nowMs - hand.takenAt);
+    hand.size = Math.min(this.maxLease, Math.max(1, Math.ceil((hand.spent / elapsed) * leaseHorizonMs)));
+    hand.spent = 0;
+    hand.takenAt = nowMs;
+    const take = this.source(orgcode, hand.size, nowMs, hand.tat)
+      .catch((error: unknown) => {
+        // The limit guards the stage; a table that cannot answer must not refuse the organisation's calls.
+        console.error(JSON.stringify({ level: 'warn', message: 'org rate limit: lease taken locally', orgcode, error: String(error) }));
+        return { granted: hand.size, tat: hand.tat };
+      })
+      .then(({ granted, tat }) => {
+        hand.tat = tat;
+        hand.calls = (nowMs < hand.expiresAt ? hand.calls : 0) + granted;
+        hand.expiresAt = nowMs + leaseLifetimeMs;
+        if (granted === 0) hand.refusedUntil = nowMs + msUntilOneCall(this.limit, tat, nowMs);
+      })
+      .finally(() => {
+        hand.take = undefined;
+      });
+    hand.take = take;
+    return take;
+  }
+}
+
+/**
+ * An allowance kept in this environment's memory only: the bucket the limit
+ * used to be, per environment. For the bench's comparison and for a stack
+ * whose environments are one process anyway.
+ */
+export function inMemoryCallSource(limit: OrgRateLimit): CallSource {
+  const tats = new Map<string, number>();
+  return async (orgcode, want, now) => {
+    const tat = tats.get(orgcode);
+    const granted = Math.min(want, callsAvailable(limit, tat, now));
+    if (granted > 0) tats.set(orgcode, tatAfter(limit, tat, now, granted));
+    return { granted, tat: tats.get(orgcode) };
+  };
 }

@@ -23,6 +23,12 @@ export type StoreAccess = {
    * partitions, nothing else.
    */
   usageMeters?: 'aggregate';
+  /**
+   * Takes calls of the organisations' shared allowances (docs/decisions.md:
+   * Per-organisation limit): UpdateItem on their ORG_RATE partitions only. The
+   * HTTP API gives it to every route function; a route never declares it.
+   */
+  orgRate?: 'take';
 };
 
 /**

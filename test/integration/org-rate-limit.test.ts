@@ -1,4 +1,6 @@
-import { createOrg, useOrg, useStack } from '../support/harness';
+import { takeOrgCalls } from '../../shared/db/org-rate-repository';
+import { OrgRateLimiter } from '../../shared/http/org-rate-limit';
+import { createOrg, freshId, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
 /**
@@ -47,5 +49,34 @@ describe('per-organisation rate limit', () => {
 
     // Assert
     expect(afterForgeries.status).toBe(404);
+  });
+
+  it('holds across environments: two limiters with their own state, sharing the allowance in the table, admit within 20% of the rate at 5x the limit', async () => {
+    // Arrange
+    const limit = { perSecond: 20, burst: 20 };
+    const orgcode = freshId('SHARED').toUpperCase();
+    const environment = () => new OrgRateLimiter(limit, (org, want, now, tat) => takeOrgCalls(org, limit, want, now, tat));
+    const durationMs = 3_000;
+    const offerEveryMs = 20; // two environments: 100 calls a second, five times the limit
+    const started = Date.now();
+
+    // Act
+    const offer = async (limiter: OrgRateLimiter) => {
+      let admitted = 0;
+      for (let at = started; at < started + durationMs; at += offerEveryMs) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+        if ((await limiter.admit(orgcode, Date.now())) === 0) admitted += 1;
+      }
+      return admitted;
+    };
+    const admitted = await Promise.all([offer(environment()), offer(environment())]);
+    const seconds = (Date.now() - started) / 1000;
+
+    // Assert: the bucket's own allowance over the run is its burst and its rate; one bucket per environment would give twice that.
+    const allowance = limit.burst + limit.perSecond * seconds;
+    const total = admitted[0]! + admitted[1]!;
+    expect(total / allowance).toBeGreaterThanOrEqual(0.8);
+    expect(total / allowance).toBeLessThanOrEqual(1.2);
+    expect(Math.min(...admitted)).toBeGreaterThan(0);
   });
 });

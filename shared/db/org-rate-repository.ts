@@ -1,0 +1,58 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { type OrgRateLimit, callsAvailable, emissionMs, tatAfter } from '../domain/org-rate';
+import { dynamo, tableName } from './client';
+import * as keys from './keys';
+
+/** What a take from the shared allowance gave: the calls granted (0: none left) and the bucket's `tat` as last seen. */
+export interface CallGrant {
+  granted: number;
+  tat: number | undefined;
+}
+
+/** A bucket untouched for a day is deleted by TTL (a missing one is a full one). */
+const idleRetentionSeconds = 24 * 3600;
+
+/** Attempts when another environment moved the bucket between what this one saw and its write. */
+const maxAttempts = 3;
+
+/**
+ * Takes up to `want` calls of the organisation's shared allowance at `now`:
+ * one conditional UpdateItem (docs/decisions.md: Per-organisation limit).
+ * While the bucket is draining (`tat` ahead of now) the write adds the calls'
+ * cost to `tat` on condition that it stays within the burst; when it is full
+ * (`tat` past, or no item) it sets `tat` from now. A failed condition returns
+ * the item as it is (ALL_OLD), so the next attempt asks for what is left
+ * without a read; `knownTat` picks the first attempt's form.
+ */
+export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, now: number, knownTat?: number): Promise<CallGrant> {
+  let tat = knownTat;
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const calls = Math.min(want, callsAvailable(limit, tat, now));
+    if (calls < 1) return { granted: 0, tat };
+    const draining = tat !== undefined && tat >= now;
+    const expires = Math.ceil(tatAfter(limit, tat, now, calls) / 1000) + idleRetentionSeconds;
+    try {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.orgRate(orgcode),
+          UpdateExpression: draining ? 'SET tat = tat + :cost, expires_at_epoch = :expires' : 'SET tat = :tat, expires_at_epoch = :expires',
+          ConditionExpression: draining ? 'tat >= :now AND tat <= :latest' : 'attribute_not_exists(tat) OR tat < :now',
+          ExpressionAttributeValues: draining
+            ? { ':cost': calls * emissionMs(limit), ':now': now, ':latest': now + (limit.burst - calls) * emissionMs(limit), ':expires': expires }
+            : { ':tat': tatAfter(limit, undefined, now, calls), ':now': now, ':expires': expires },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { granted: calls, tat: Number(Attributes?.tat) };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const stored = error.Item && unmarshall(error.Item);
+      tat = stored?.tat === undefined ? undefined : Number(stored.tat);
+    }
+  }
+  return { granted: 0, tat };
+}
