@@ -304,6 +304,13 @@ export const financialRollupsOfValue = (orgcode: string, dimension: string, valu
  */
 export const usageRollupDay = (orgcode: string, dt: string) => `${org(orgcode)}#USAGE_ROLLUP#${dt}`;
 export const usageRollupRun = (orgcode: string, dt: string): ItemKey => ({ pk: usageRollupDay(orgcode, dt), sk: 'RUN' });
+/**
+ * A past day of the org that received meters after it may have been rolled
+ * up: one item per org and day, listed across orgs on gsi3 by day, which the
+ * next daily usage rollup reads to roll those days up again.
+ */
+export const lateUsageDay = (orgcode: string, dt: string): ItemKey => ({ pk: `${org(orgcode)}#USAGE_LATE`, sk: dt });
+export const lateUsageQueue = 'SYSTEM#USAGE_LATE';
 /** The scope part of a record's keys: `CC#<cccode>` sorts a day's cost centres before the usage without one (`NONE`) and the org's (`ORG`). */
 export function usageRollupScope(subject: { scope: 'org' | 'cccode' | 'unattributed'; cccode?: string }): string {
   if (subject.scope === 'cccode') return `CC#${part(subject.cccode ?? '')}`;

@@ -30,13 +30,18 @@ export interface MeterScope {
 /** What one API call adds besides itself: its body bytes each way, whether it failed, whether it created a record. */
 export type CallUsage = Pick<MeterTotals, 'records' | 'bandwidth_in_bytes' | 'bandwidth_out_bytes' | 'errors'>;
 
-function meterUpdate(scope: MeterScope, added: Partial<MeterTotals>): ItemUpdate {
+/**
+ * The update adding `added` to a shard of the scope's meter. `storedAt`, when
+ * given, is when the input arrived: the meter keeps the latest, so the usage
+ * rollup can say how late the day's last input was.
+ */
+function meterUpdate(scope: MeterScope, added: Partial<MeterTotals>, storedAt?: Date): ItemUpdate {
   const day = scope.day.slice(0, 10);
   const counters = meterCounters.filter((name) => added[name] !== undefined);
   return {
     key: keys.usageMeter(scope.orgcode, day, randomInt(meterShards), scope.cccode, scope.surface),
     expression:
-      'SET orgcode = :org, #day = :day, cccode = :cccode, surface = :surface, record_type = :type ' +
+      `SET orgcode = :org, #day = :day, cccode = :cccode, surface = :surface, record_type = :type${storedAt ? ', last_input_at = :stored' : ''} ` +
       `ADD ${counters.map((name) => `${name} :${name}`).join(', ')}`,
     names: { '#day': 'day' },
     values: {
@@ -45,6 +50,7 @@ function meterUpdate(scope: MeterScope, added: Partial<MeterTotals>): ItemUpdate
       ':cccode': scope.cccode ?? noCostCentre,
       ':surface': scope.surface,
       ':type': 'usage_meter',
+      ...(storedAt && { ':stored': storedAt.toISOString() }),
       ...Object.fromEntries(counters.map((name) => [`:${name}`, added[name]])),
     },
   };
@@ -55,9 +61,9 @@ export function deliveryMeterUpdate(scope: MeterScope): ItemUpdate {
   return meterUpdate(scope, { deliveries: 1 });
 }
 
-/** Adds calls and what they carried to the day's meter of their route. */
-export function callMeterUpdate(scope: MeterScope, totals: CallTotals): ItemUpdate {
-  return meterUpdate(scope, totals);
+/** Adds calls and what they carried to the day's meter of their route, counted at `storedAt`. */
+export function callMeterUpdate(scope: MeterScope, totals: CallTotals, storedAt?: Date): ItemUpdate {
+  return meterUpdate(scope, totals, storedAt);
 }
 
 /**
@@ -89,7 +95,7 @@ export async function applyMeterChunk(chunk: MeterChunk, source: LogSource, now:
   try {
     return await retryingConflicts(async () => {
       await writeAtomically([
-        ...chunk.increments.map((increment) => ({ update: callMeterUpdate(increment.meter, increment.totals) })),
+        ...chunk.increments.map((increment) => ({ update: callMeterUpdate(increment.meter, increment.totals, now) })),
         { item: marker, condition: { expression: 'attribute_not_exists(pk)' }, onConditionFailed: () => new ChunkAlreadyApplied() },
       ]);
       return 'applied' as const;
@@ -105,6 +111,8 @@ export interface DayMeter {
   cccode: string;
   surface: string;
   totals: MeterTotals;
+  /** When its latest input was counted; absent for meters counted before this was kept. */
+  last_input_at?: string;
 }
 
 async function shardItems(orgcode: string, day: string, shard: number): Promise<Record<string, unknown>[]> {
@@ -136,6 +144,8 @@ export async function readDayMeters(orgcode: string, day: string): Promise<DayMe
       meters.set(id, meter);
     }
     for (const name of meterCounters) meter.totals[name] += Number(item[name] ?? 0);
+    const inputAt = item.last_input_at;
+    if (typeof inputAt === 'string' && (meter.last_input_at === undefined || inputAt > meter.last_input_at)) meter.last_input_at = inputAt;
   }
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...meters.values()].sort((a, b) => order(a.cccode, b.cccode) || order(a.surface, b.surface));

@@ -1,9 +1,11 @@
 import { orgsMarkedOn } from '../db/active-day-repository';
+import { inParallel } from '../db/in-parallel';
+import { clearLateUsage, lateUsageDays } from '../db/late-usage-repository';
 import { readDayMeters } from '../db/usage-meter-repository';
 import { claimUsageRollupRevision, removeUsageRollupsBefore, saveUsageRollup } from '../db/usage-rollup-repository';
 import { storageUsageIn } from '../db/usage-rollup-sources';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
-import { usageRollupId } from '../domain/rollups/usage-rollup';
+import { lateness, usageRollupId } from '../domain/rollups/usage-rollup';
 import { UsageTally } from '../domain/rollups/usage-tally';
 import { type DailyRollup, type RollupRun, type RollupRunRequest, rewriteOrgDay, runRollup } from './rollup-run';
 
@@ -41,8 +43,10 @@ async function rollUpOrgDay(orgcode: string, dt: string, runId: string, now: Dat
     })(),
   ]);
   for (const meter of meters) tally.addMeter(meter);
+  const inputs = lateness(dt, meters.map((meter) => meter.last_input_at));
+  const figures = tally.figures().map((figure) => ({ ...figure, ...inputs }));
 
-  return rewriteOrgDay(usageRollupDays, { orgcode, dt, runId, now }, tally.figures(), (figure) => usageRollupId(dt, figure));
+  return rewriteOrgDay(usageRollupDays, { orgcode, dt, runId, now }, figures, (figure) => usageRollupId(dt, figure));
 }
 
 const usageRollupDays = { claimRevision: claimUsageRollupRevision, save: saveUsageRollup, removeBefore: removeUsageRollupsBefore };
@@ -61,8 +65,26 @@ export function runUsageRollup(request: RollupRunRequest, now = new Date()): Pro
   return runRollup(usageRollup, request, now);
 }
 
-/** The scheduled run: the UTC day before the one it was scheduled in (01:00 UTC computes yesterday, whose meters closed at midnight). */
-export function runDailyUsageRollup(scheduledAt: Date): Promise<UsageRollupRun> {
+/** The scheduled run's answer: yesterday's days, and how many earlier org-days it rolled up again for late meters. */
+export type DailyUsageRollupRun = UsageRollupRun & { late_org_days: number };
+
+/**
+ * The scheduled run: the UTC day before the one it was scheduled in (01:00
+ * UTC computes yesterday, whose meters closed at midnight), then every earlier
+ * org-day marked late (meters counted after it may have been rolled up),
+ * again. The marks are read before any meter is, so each one cleared was
+ * summed (shared/db/late-usage-repository.ts).
+ */
+export async function runDailyUsageRollup(scheduledAt: Date, now = new Date()): Promise<DailyUsageRollupRun> {
   const yesterday = dayBefore(scheduledAt);
-  return runUsageRollup({ from: yesterday, to: yesterday });
+  const late = await lateUsageDays();
+  const run = await runUsageRollup({ from: yesterday, to: yesterday }, now);
+  const earlier = late.filter((day) => day.dt < yesterday);
+  await inParallel(earlier, (day) => rollUpOrgDay(day.orgcode, day.dt, run.run_id, now), usageRollup.parallelOrgs);
+  // Yesterday's marks were summed by the run above; a later day's (a clock ahead) waits for its own run.
+  await inParallel(
+    late.filter((day) => day.dt <= yesterday),
+    (day) => clearLateUsage(day),
+  );
+  return { ...run, late_org_days: earlier.length };
 }

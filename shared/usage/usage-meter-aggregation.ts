@@ -1,5 +1,6 @@
 import { markMeteredDay } from '../db/active-day-repository';
 import { inParallel } from '../db/in-parallel';
+import { markLateUsage } from '../db/late-usage-repository';
 import { applyMeterChunk } from '../db/usage-meter-repository';
 import { meterChunks, meterIncrements } from '../domain/usage/metered-lines';
 import type { LogBatch } from '../lambda/log-subscription-handler';
@@ -13,6 +14,8 @@ export interface MeterAggregation {
   chunks_applied: number;
   /** Chunks an earlier delivery of the same batch had applied. */
   chunks_already_applied: number;
+  /** Org-days before today's the batch counted on: marked for the next daily usage rollup to roll up again. */
+  late_org_days: number;
 }
 
 /** Chunks of one batch written at once: each is a transaction on other meters' shards. */
@@ -24,7 +27,10 @@ const chunksInFlight = 4;
  * the usage rollup does not visit; then each chunk is applied once, however
  * often the batch is delivered. Anything that fails throws, and the batch is
  * delivered again (Lambda's retries, then a redrive from the dead-letter
- * queue): the chunks applied before the failure are skipped then.
+ * queue): the chunks applied before the failure are skipped then. Last, the
+ * org-days of past days are marked late, once their meters are counted, so the
+ * next daily usage rollup sums them again (a delayed batch can reach a day the
+ * 01:00 run already summed).
  */
 export async function aggregateMeteredLines(batch: LogBatch, now: Date): Promise<MeterAggregation> {
   const { increments, unreadable } = meterIncrements(batch.logEvents);
@@ -40,10 +46,14 @@ export async function aggregateMeteredLines(batch: LogBatch, now: Date): Promise
     },
     chunksInFlight,
   );
+  const today = now.toISOString().slice(0, 10);
+  const lateDays = [...orgDays.values()].filter((meter) => meter.day < today);
+  await inParallel(lateDays, (meter) => markLateUsage(meter.orgcode, meter.day, now));
   return {
     metered_lines: batch.logEvents.length - unreadable,
     unreadable_lines: unreadable,
     chunks_applied: applied,
     chunks_already_applied: alreadyApplied,
+    late_org_days: lateDays.length,
   };
 }

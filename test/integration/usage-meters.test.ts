@@ -230,14 +230,16 @@ describe('per-call usage meters', () => {
       unreadable_lines: 0,
       chunks_applied: 1,
       chunks_already_applied: 0,
+      late_org_days: 0,
     });
     expect(await invokeOperator(usageMeterAggregatorFunction.name, batch)).toEqual({
       metered_lines: 150,
       unreadable_lines: 0,
       chunks_applied: 0,
       chunks_already_applied: 1,
+      late_org_days: 0,
     });
     const [meter] = await readDayMeters(org.orgcode, day);
-    expect(meter).toEqual({ cccode: costCentre, surface: '/event/get', totals: once });
+    expect(meter).toEqual({ cccode: costCentre, surface: '/event/get', totals: once, last_input_at: expect.any(String) });
   });
 });

@@ -65,6 +65,9 @@ function expectedRecord(book: UsageBook, day: string, service: string, cccode: s
     ...figures,
     run_id: run.run_id,
     revision: run.revision,
+    // The day is today: its last input was counted within it.
+    last_input_at: expect.stringMatching(new RegExp(`^${day}T`)),
+    last_input_late_seconds: 0,
     created_at: expect.any(String),
     updated_at: expect.any(String),
   };
@@ -107,6 +110,7 @@ describe("a day of an organisation's calls, deliveries and storage usage", () =>
     expect(firstRun).toEqual({
       run_id: expect.stringMatching(/^urun_/),
       days: [{ dt: day, orgs: expect.any(Number), records: expect.any(Number), removed: expect.any(Number) }],
+      late_org_days: expect.any(Number),
     });
     expect(firstRun.days[0]!.orgs).toBeGreaterThanOrEqual(2);
   });

@@ -71,6 +71,18 @@ export const usageRollupRecord = z.object({
   run_id: z.string(),
   /** How many runs of the day's rollup there have been: every re-run bumps every record of the day. */
   revision: z.int(),
+  /**
+   * When the latest call meter input of the org's day was counted (the same
+   * on each of the day's records); absent when the day has no call meter, or
+   * only ones counted before this was kept.
+   */
+  last_input_at: z.optional(instant),
+  /**
+   * How long after the day's end that input was counted, in whole seconds (0
+   * within the day): a late one means a delayed log batch, and the day was
+   * rolled up again by the daily run after it arrived.
+   */
+  last_input_late_seconds: z.optional(z.int().check(z.minimum(0))),
   created_at: instant,
   updated_at: instant,
 });
@@ -88,6 +100,14 @@ export const scopeFitsCccode = z.refine<{ scope?: UsageScope; cccode?: string }>
     when: (payload) => payload.issues.length === 0,
   },
 );
+
+/** What a day's records say of its latest input, given when each of its meters' latest input was counted. */
+export function lateness(dt: string, inputsAt: ReadonlyArray<string | undefined>): { last_input_at?: string; last_input_late_seconds?: number } {
+  const last = inputsAt.reduce<string | undefined>((latest, at) => (at !== undefined && (latest === undefined || at > latest) ? at : latest), undefined);
+  if (last === undefined) return {};
+  const dayEnd = Date.parse(`${dt}T00:00:00Z`) + 86_400_000;
+  return { last_input_at: last, last_input_late_seconds: Math.max(0, Math.floor((Date.parse(last) - dayEnd) / 1000)) };
+}
 
 /** What a record is a rollup of, within its org and day. */
 export interface UsageRollupSubject {
