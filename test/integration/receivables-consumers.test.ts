@@ -78,6 +78,17 @@ async function getInvoice(invoiceId: string) {
 
 const lineage = (kind: string, id: string, of: TestOrg<'ar'> = org) => of.listAll('ar', '/lineage/list', { source_ref: { kind, id }, limit: 50 }, 'lineage');
 
+/** A draft invoice set by hand for the order: the lamps of `orderPlaced`, on `terms`. */
+const setDraft = (orderId: string, terms: Record<string, unknown>) =>
+  org.post('ar', '/invoice/set', {
+    order_id: orderId,
+    customer_id: customerId,
+    currency: 'USD',
+    lines: [{ sku: 'LAMP', quantity: 2, unit_amount: 10.01, tax_amount: 1.5 }],
+    payment_terms: terms,
+    status: 'draft',
+  });
+
 /** An issued invoice for a fresh order, created by the order-placed consumer. */
 async function invoicedOrder(): Promise<{ orderId: string; invoice: any }> {
   const orderId = fresh('ord');
@@ -162,18 +173,7 @@ describe('tender captured', () => {
   it('applies a tender exactly once when it arrives while its draft is being issued', async () => {
     for (let round = 0; round < 4; round += 1) {
       const orderId = fresh('ord');
-      const draft = await org.post(
-        'ar',
-        '/invoice/set',
-        {
-          order_id: orderId,
-          customer_id: customerId,
-          currency: 'USD',
-          lines: [{ sku: 'LAMP', quantity: 2, unit_amount: 10.01, tax_amount: 1.5 }],
-          payment_terms: { type: 'due_on_receipt' },
-          status: 'draft',
-        },
-      );
+      const draft = await setDraft(orderId, { type: 'due_on_receipt' });
       expect(draft.status).toBe(200);
       const invoiceId = draft.body.data.invoice_id;
       const tender = tenderCaptured(fresh('tnd'), orderId, 2.22);
@@ -218,18 +218,7 @@ describe('tender captured', () => {
     const during = tenderCaptured(fresh('tnd'), orderId, 1.01);
     expect(await delivered(captureTender(before))).toEqual({ outcome: 'parked' });
 
-    const draft = await org.post(
-      'ar',
-      '/invoice/set',
-      {
-        order_id: orderId,
-        customer_id: customerId,
-        currency: 'USD',
-        lines: [{ sku: 'LAMP', quantity: 2, unit_amount: 10.01, tax_amount: 1.5 }],
-        payment_terms: { type: 'net', net_days: 30 },
-        status: 'draft',
-      },
-    );
+    const draft = await setDraft(orderId, { type: 'net', net_days: 30 });
     expect(draft.status).toBe(200);
     expect(draft.body.data.invoice).toMatchObject({ status: 'draft', amount_paid: 0 });
     const invoiceId = draft.body.data.invoice_id;
