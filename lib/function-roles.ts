@@ -120,7 +120,7 @@ export class FunctionRoles extends Construct {
       );
     }
     if (stores.eventBus === 'publish') this.eventBus.grantPutEventsTo(role);
-    // The usage meter aggregator (table: read): it may add to the meter partitions and put metered-day markers
+    // The usage meter aggregator (table: read): it may add to the meter partitions, mark late days, put metered-day markers
     // and chunk markers, each in its own partitions, and write nothing else. Its chunks are transactions, which
     // IAM authorises item by item, as these very actions.
     if (stores.usageMeters === 'aggregate') {
@@ -128,7 +128,7 @@ export class FunctionRoles extends Construct {
         new iam.PolicyStatement({
           actions: ['dynamodb:UpdateItem'],
           resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } },
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions, lateUsagePartitions] } },
         }),
       );
       role.addToPrincipalPolicy(
@@ -174,6 +174,8 @@ export const usageMeterPartitions = 'ORG#*#USAGE_METER#*';
 export const meteredDayPartitions = 'ORG#*#METERED_DAYS';
 /** Every partition of keys.orgRate: `ORG#<org>#ORG_RATE`, one per org, holding only its shared call allowance. */
 export const orgRatePartitions = 'ORG#*#ORG_RATE';
+/** Every partition of keys.lateUsageDay: `ORG#<org>#USAGE_LATE`, one per org, holding only its days that received meters late. */
+export const lateUsagePartitions = 'ORG#*#USAGE_LATE';
 /** Every partition of keys.meterChunkPartition: `SYSTEM#METER_CHUNK#<chunk id>`, one per applied chunk. */
 export const meterChunkPartitions = 'SYSTEM#METER_CHUNK#*';
 

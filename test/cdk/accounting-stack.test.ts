@@ -14,7 +14,7 @@ import { DataStore } from '../../lib/data-store';
 import { deploymentEnvironments } from '../../lib/deployment-environment';
 import { consumerFamily, deadLetterNotifierFamily, EventConsumers } from '../../lib/event-consumers';
 import { backgroundFamily, BackgroundFunctions } from '../../lib/background-functions';
-import { accessProfile, FunctionRoles, meterChunkPartitions, meteredDayPartitions, usageMeterPartitions } from '../../lib/function-roles';
+import { accessProfile, FunctionRoles, lateUsagePartitions, meterChunkPartitions, meteredDayPartitions, usageMeterPartitions } from '../../lib/function-roles';
 import { jsonFilterPattern } from '../../lib/log-subscriptions';
 import { operatorFamily } from '../../lib/operator-functions';
 import * as keys from '../../shared/db/keys';
@@ -856,7 +856,7 @@ describe('usage meter aggregator', () => {
 
     expect(nestedOfType('AWS::IAM::Role')).toHaveLength(1);
     expect(tableWrites.flatMap(actionsOf).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    expect(conditionOf('dynamodb:UpdateItem')).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions] } });
+    expect(conditionOf('dynamodb:UpdateItem')).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [usageMeterPartitions, lateUsagePartitions] } });
     expect(conditionOf('dynamodb:PutItem')).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [meteredDayPartitions, meterChunkPartitions] },
     });
@@ -871,7 +871,8 @@ describe('usage meter aggregator', () => {
     expect(keys.usageMeterPartition('ACME', '2026-11-20', 7)).toMatch(grantOf(usageMeterPartitions));
     expect(keys.meteredDay('ACME', '2026-11-20').pk).toMatch(grantOf(meteredDayPartitions));
     expect(keys.meterChunk('0a1b').pk).toMatch(grantOf(meterChunkPartitions));
-    for (const pattern of [usageMeterPartitions, meteredDayPartitions, meterChunkPartitions]) {
+    expect(keys.lateUsageDay('ACME', '2026-11-20').pk).toMatch(grantOf(lateUsagePartitions));
+    for (const pattern of [usageMeterPartitions, meteredDayPartitions, meterChunkPartitions, lateUsagePartitions]) {
       expect(keys.credentialPartition('ACME')).not.toMatch(grantOf(pattern));
       expect(keys.activeDay('ACME', '2026-11-20').pk).not.toMatch(grantOf(pattern));
       expect(keys.usageRollupDay('ACME', '2026-11-20')).not.toMatch(grantOf(pattern));
