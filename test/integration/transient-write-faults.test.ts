@@ -1,5 +1,4 @@
-import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../../shared/db/client';
+import { cancelledFor, failFirstSends, removeInjectedFaults, transactionInFlight } from '../support/client-faults';
 import { eventRequest } from '../support/fixtures/events';
 import { useOrg, useStack } from '../support/harness';
 
@@ -16,33 +15,11 @@ import { useOrg, useStack } from '../support/harness';
 useStack();
 const org = useOrg('TWF', { writer: { roles: ['acct_export_admin', 'acct_view'] } });
 
-function failFirst(commandName: string, naming: string, times: number, error: () => Error) {
-  const seen = { sent: 0 };
-  const name = `injected-${commandName}`;
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName !== commandName || !JSON.stringify(args.input).includes(naming)) return next(args);
-      seen.sent += 1;
-      if (seen.sent <= times) throw error();
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  afterEachRestore.push(() => dynamo().middlewareStack.remove(name));
-  return seen;
-}
-
-const afterEachRestore: Array<() => void> = [];
-afterEach(() => afterEachRestore.splice(0).forEach((restore) => restore()));
-
-const cancelledFor = (...codes: string[]) => () =>
-  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
-
 const record = (overrides: Record<string, unknown> = {}) => org.post('writer', '/event/record', eventRequest(org.orgcode, overrides));
 
 describe('transient write faults (injected with a client middleware)', () => {
   it('records an event whose transaction was cancelled twice for throttling and a conflict (mocked), once', async () => {
-    const sent = failFirst('TransactWriteItemsCommand', 'evt_retried', 2, cancelledFor('ThrottlingError', 'TransactionConflict'));
+    const sent = failFirstSends('TransactWriteItemsCommand', 'evt_retried', 2, cancelledFor('ThrottlingError', 'TransactionConflict'));
 
     const answer = await record({ event_id: 'evt_retried' });
 
@@ -53,18 +30,18 @@ describe('transient write faults (injected with a client middleware)', () => {
   });
 
   it('answers 429 throttled, retryable, when every attempt of the transaction is cancelled for throttling (mocked), and writes nothing', async () => {
-    failFirst('TransactWriteItemsCommand', 'evt_throttled', 100, cancelledFor('None', 'ThrottlingError'));
+    failFirstSends('TransactWriteItemsCommand', 'evt_throttled', 100, cancelledFor('None', 'ThrottlingError'));
 
     const answer = await record({ event_id: 'evt_throttled' });
 
     expect(answer.status).toBe(429);
     expect(answer.body.error).toMatchObject({ error_code: 'accounting.throttled', retryable: true, major: { tag: 'throttled' } });
-    afterEachRestore.splice(0).forEach((restore) => restore());
+    removeInjectedFaults();
     expect((await org.post('writer', '/event/get', { event_id: 'evt_throttled' })).status).toBe(404);
   });
 
   it('takes an idempotency key whose claim met a transaction in flight (TransactionConflictException, mocked) once it is free', async () => {
-    const sent = failFirst('PutItemCommand', 'conflicted-claim', 2, () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', $metadata: {} }));
+    const sent = failFirstSends('PutItemCommand', 'conflicted-claim', 2, transactionInFlight);
 
     const first = await record({ idempotency_key: 'conflicted-claim' });
     const twin = await record({ idempotency_key: 'conflicted-claim' });
@@ -76,7 +53,7 @@ describe('transient write faults (injected with a client middleware)', () => {
 
   it('never runs again a transaction cancelled for a failed condition: a duplicate event id is 409 after one attempt', async () => {
     await record({ event_id: 'evt_once' });
-    const sent = failFirst('TransactWriteItemsCommand', 'evt_once', 0, cancelledFor());
+    const sent = failFirstSends('TransactWriteItemsCommand', 'evt_once', 0, cancelledFor());
 
     const duplicate = await record({ event_id: 'evt_once' });
 

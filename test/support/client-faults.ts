@@ -64,7 +64,12 @@ export function answeredTogether(commandName: string, naming: string, parties = 
 
 let injected = 0;
 const installed: string[] = [];
-afterEach(() => installed.splice(0).forEach((name) => dynamo().middlewareStack.remove(name)));
+
+/** Removes every fault injected so far, e.g. to read back what a faulty call left; after each test it runs by itself. */
+export function removeInjectedFaults(): void {
+  installed.splice(0).forEach((name) => dynamo().middlewareStack.remove(name));
+}
+afterEach(removeInjectedFaults);
 
 /** A single write that met a transaction in flight on its item. */
 export const transactionInFlight = () => new TransactionConflictException({ message: 'Transaction is ongoing for the item', $metadata: {} });
