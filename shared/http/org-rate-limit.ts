@@ -25,7 +25,7 @@ export type CallSource = (
 ) => Promise<{ granted: number; tat: number | undefined }>;
 
 /** A lease is sized to what its environment spends in this long (its next take is under way by half of it). */
-const leaseHorizonMs = 250;
+const leaseHorizonMs = 1_000;
 /** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
 const leaseLifetimeMs = 1_000;
 /** Organisations remembered per environment; the least recently seen is forgotten first. */
