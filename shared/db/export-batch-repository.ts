@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError, InvalidStateError } from '../domain/errors';
 import {
   type BatchStatus,
@@ -18,7 +17,7 @@ import { type Page, type StartKey, queryPage } from './query-page';
 import { updateRevisioned } from './revisioned-update';
 import { statusFilter } from './status-filter';
 import { deliveryMeterUpdate } from './usage-meter-repository';
-import { recordBuildOutcome, workAttributes, workEntry } from './work-queue';
+import { StaleClaimError, type WorkClaim, heldClaim, recordBuildOutcome, workAttributes, workEntry } from './work-queue';
 
 function toBatch(item: Record<string, unknown>): ExportBatch {
   const record = withoutStorageAttributes<Record<string, unknown>>(item);
@@ -39,23 +38,27 @@ function batchItem(batch: ExportBatch): Record<string, unknown> {
   };
 }
 
+/** The batch was already moved on by the downstream (sent or failed): a rebuild leaves it as it is. */
+class BatchMovedOnError extends Error {}
+
 /**
- * Stores a batch the worker has built. A rebuild after a crashed attempt writes
- * the same batch again; one the downstream already moved on is left as it is.
+ * Stores a batch the worker has built, only while the export still runs under
+ * the build's `claim` (else StaleClaimError: a later build owns the export). A
+ * rebuild after a crashed attempt writes the same batch again; one the
+ * downstream already moved on is left as it is.
  */
-export async function putBuiltBatch(batch: ExportBatch): Promise<void> {
+export async function putBuiltBatch(batch: ExportBatch, claim: WorkClaim): Promise<void> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: batchItem(batch),
-        ConditionExpression: 'attribute_not_exists(pk) OR #status = :ready',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready' },
-      }),
-    );
+    await writeAtomically([
+      { check: { key: claim.key }, condition: heldClaim(claim), onConditionFailed: () => new StaleClaimError(claim) },
+      {
+        item: batchItem(batch),
+        condition: { expression: 'attribute_not_exists(pk) OR #status = :ready', names: { '#status': 'status' }, values: { ':ready': 'ready' } },
+        onConditionFailed: () => new BatchMovedOnError(),
+      },
+    ]);
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof BatchMovedOnError)) throw error;
   }
 }
 
@@ -197,13 +200,13 @@ export async function setBatchStatus(change: BatchStatusChange): Promise<ExportB
   return toBatch(updated);
 }
 
-/** Records the outcome of building a requested batch; it stays queued until the outcome is published. */
+/** Records the outcome of building a requested batch under the build's claim; it stays queued until the outcome is published. */
 export async function finishBatchBuild(
+  claim: WorkClaim,
   batch: ExportBatch,
   outcome: Partial<ExportBatch> & { status: 'ready' | 'failed' },
   now: Date,
   publishBy: Date,
 ): Promise<ExportBatch> {
-  const key = keys.exportBatch(batch.orgcode, batch.batch_id);
-  return toBatch(await recordBuildOutcome(key, batch.orgcode, batch.batch_id, outcome, now, publishBy));
+  return toBatch(await recordBuildOutcome(claim, batch.orgcode, batch.batch_id, outcome, now, publishBy));
 }

@@ -7,7 +7,7 @@ import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { statusFilter } from './status-filter';
-import { recordBuildOutcome, workAttributes, workEntry } from './work-queue';
+import { type WorkClaim, recordBuildOutcome, workAttributes, workEntry } from './work-queue';
 
 function withoutWorkAttributes<T>(item: Record<string, unknown>): T {
   const record = withoutStorageAttributes<Record<string, unknown>>(item);
@@ -82,14 +82,17 @@ export function listExports(
   );
 }
 
-/** Records the outcome of a build; the export stays queued until its outcome event is published. */
+/**
+ * Records the outcome of a build, only while the export still runs under the
+ * build's claim; it stays queued until its outcome event is published.
+ */
 export async function finishExportBuild(
+  claim: WorkClaim,
   record: ExportRecord,
   outcome: Partial<ExportRecord> & { status: 'ready' | 'failed' },
   now: Date,
   publishBy: Date,
 ): Promise<ExportRecord> {
-  const key = keys.exportRecord(record.orgcode, record.export_id);
-  const stored = await recordBuildOutcome(key, record.orgcode, record.export_id, outcome, now, publishBy);
+  const stored = await recordBuildOutcome(claim, record.orgcode, record.export_id, outcome, now, publishBy);
   return withoutWorkAttributes<ExportRecord>(stored);
 }

@@ -18,15 +18,43 @@ export function workEntry(orgcode: string, id: string, dueAt: Date) {
   return { gsi3pk: keys.exportWorkQueue, gsi3sk: keys.queueEntry(due, orgcode, id), work_due_at: due };
 }
 
-/** Internal attributes of a queued item, never shown by the API. */
-export const workAttributes = ['work_due_at', 'work_attempts'] as const;
+/**
+ * Internal attributes of a queued item, never shown by the API: when the sweep
+ * acts on it next; how many builds have claimed it (each step of a build is
+ * fenced with its claim's number); until when the current claim holds.
+ */
+export const workAttributes = ['work_due_at', 'work_attempts', 'work_deadline'] as const;
 
-/** What the sweep needs to restart a piece of work. */
+/** What the sweep needs to restart a piece of work, and the due time it read (its fence). */
 export interface QueuedWork {
   record_type: 'export' | 'export_batch';
   orgcode: string;
   export_id: string;
   batch_id?: string;
+  work_due_at: string;
+}
+
+/** The claim a build holds: its step writes hold only while the item is still running under it. */
+export interface WorkClaim {
+  key: ItemKey;
+  attempt: number;
+}
+
+/** Thrown by a fenced write when another build has claimed the work since: the stale build stops. */
+export class StaleClaimError extends Error {
+  constructor(claim: WorkClaim) {
+    super(`build attempt ${claim.attempt} of ${claim.key.pk} was superseded by a later claim`);
+    this.name = 'StaleClaimError';
+  }
+}
+
+/** The condition that the item is still running under `claim` (names #status; values :running, :attempt). */
+export function heldClaim(claim: WorkClaim) {
+  return {
+    expression: '#status = :running AND work_attempts = :attempt',
+    names: { '#status': 'status' },
+    values: { ':running': 'running', ':attempt': claim.attempt },
+  };
 }
 
 /** Upper bound of the sort keys due at `now` ('$' sorts right after '#'). */
@@ -48,14 +76,17 @@ export async function findDueEntries(queue: string, now: Date, limit: number, pr
 }
 
 export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[]> {
-  return (await findDueEntries(keys.exportWorkQueue, now, limit, 'record_type, orgcode, export_id, batch_id')) as unknown as QueuedWork[];
+  const projection = 'record_type, orgcode, export_id, batch_id, work_due_at';
+  return (await findDueEntries(keys.exportWorkQueue, now, limit, projection)) as unknown as QueuedWork[];
 }
 
 /**
- * Takes a piece of work: a `pending` item, or a `running` one whose worker
- * missed its deadline (it crashed or timed out), moves to `running` with a new
- * deadline. Returns the item as it now is, or undefined when another worker
- * holds it or it is finished.
+ * Takes a piece of work: a `pending` item, or a `running` one whose build
+ * missed its deadline (it crashed or timed out), moves to `running` under a new
+ * claim (work_attempts + 1) until `deadline`. The deadline is the claim's own
+ * (work_deadline): the sweep moving the queue entry never extends or shortens
+ * it. Returns the item as it now is, or undefined when another build holds it
+ * or it is finished.
  */
 export async function claimWork(
   key: ItemKey,
@@ -69,9 +100,10 @@ export async function claimWork(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        ConditionExpression: '#status = :pending OR (#status = :running AND work_due_at <= :now)',
+        ConditionExpression: '#status = :pending OR (#status = :running AND work_deadline <= :now)',
         UpdateExpression:
-          'SET #status = :running, gsi3sk = :entry, work_due_at = :deadline, updated_at = :now ADD work_attempts :one, revision :one',
+          'SET #status = :running, gsi3sk = :entry, work_due_at = :deadline, work_deadline = :deadline, updated_at = :now ' +
+          'ADD work_attempts :one, revision :one',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':pending': 'pending',
@@ -92,59 +124,88 @@ export async function claimWork(
 }
 
 /**
- * Records the outcome of a build (only while the item is still `running`) and
- * re-queues the item at `publishBy`: it leaves the queue once its outcome
- * event is published, so the event is delivered at least once.
+ * Records the outcome of a build (only while the item still runs under the
+ * build's claim) and re-queues the item at `publishBy`: it leaves the queue
+ * once its outcome event is published, so the event is delivered at least once.
  */
 export async function recordBuildOutcome(
-  key: ItemKey,
+  claim: WorkClaim,
   orgcode: string,
   id: string,
   outcome: Record<string, unknown>,
   now: Date,
   publishBy: Date,
 ): Promise<Record<string, unknown>> {
-  const entry = workEntry(orgcode, id, publishBy);
-  const names: Record<string, string> = { '#status': 'status', '#revision': 'revision' };
-  const values: Record<string, unknown> = {
-    ':running': 'running',
-    ':one': 1,
-    ':entry': entry.gsi3sk,
-    ':due': entry.work_due_at,
-  };
-  const assignments = Object.entries({ ...outcome, updated_at: now.toISOString() }).map(([attribute, value], i) => {
+  return fencedUpdate(claim, orgcode, id, { ...outcome, updated_at: now.toISOString() }, publishBy);
+}
+
+/**
+ * Gives back a claim whose build met a transient fault: the item is `pending`
+ * again, due at `retryAt`, when the sweep restarts it (only while it still
+ * runs under the claim).
+ */
+export async function releaseClaim(claim: WorkClaim, orgcode: string, id: string, now: Date, retryAt: Date): Promise<void> {
+  await fencedUpdate(claim, orgcode, id, { status: 'pending', updated_at: now.toISOString() }, retryAt);
+}
+
+async function fencedUpdate(
+  claim: WorkClaim,
+  orgcode: string,
+  id: string,
+  fields: Record<string, unknown>,
+  dueAt: Date,
+): Promise<Record<string, unknown>> {
+  const entry = workEntry(orgcode, id, dueAt);
+  const held = heldClaim(claim);
+  const names: Record<string, string> = { ...held.names, '#revision': 'revision' };
+  const values: Record<string, unknown> = { ...held.values, ':one': 1, ':entry': entry.gsi3sk, ':due': entry.work_due_at };
+  const assignments = Object.entries(fields).map(([attribute, value], i) => {
     names[`#f${i}`] = attribute;
     values[`:f${i}`] = value;
     return `#f${i} = :f${i}`;
   });
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      ConditionExpression: '#status = :running',
-      UpdateExpression: `SET ${assignments.join(', ')}, gsi3sk = :entry, work_due_at = :due, #revision = #revision + :one`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes ?? {};
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: claim.key,
+        ConditionExpression: held.expression,
+        UpdateExpression: `SET ${assignments.join(', ')}, gsi3sk = :entry, work_due_at = :due, #revision = #revision + :one`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ?? {};
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new StaleClaimError(claim);
+    throw error;
+  }
 }
 
-/** Moves a queue entry's due time (the sweep's grace while a restarted worker starts). */
-export async function postponeWork(key: ItemKey, orgcode: string, id: string, dueAt: Date): Promise<void> {
+/**
+ * Moves a queue entry's due time (the sweep's grace while a restarted worker
+ * starts), only if it is still due at `seen`, the time the sweep read: of two
+ * overlapping sweeps, or one that read a lagging index after a worker claimed
+ * the item, only one moves it. True when it moved it: that sweep restarts the work.
+ */
+export async function postponeWork(key: ItemKey, orgcode: string, id: string, seen: string, dueAt: Date): Promise<boolean> {
   const entry = workEntry(orgcode, id, dueAt);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      ConditionExpression: 'attribute_exists(gsi3pk)',
-      UpdateExpression: 'SET gsi3sk = :entry, work_due_at = :due',
-      ExpressionAttributeValues: { ':entry': entry.gsi3sk, ':due': entry.work_due_at },
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'work_due_at = :seen AND attribute_exists(gsi3pk)',
+        UpdateExpression: 'SET gsi3sk = :entry, work_due_at = :due',
+        ExpressionAttributeValues: { ':seen': seen, ':entry': entry.gsi3sk, ':due': entry.work_due_at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** Takes an item off the queue: its work is done and its outcome published. */

@@ -8,6 +8,12 @@ export function exportPrefix(orgcode: string, exportId: string): string {
   return `orgs/${orgcode}/exports/${encodeURIComponent(exportId)}`;
 }
 
+/**
+ * Each build attempt writes files of its own: a stale build, superseded while
+ * it ran, can never overwrite the files whose checksums a later build recorded.
+ */
+const attemptFolder = (attempt: number) => `attempt-${attempt}`;
+
 export function objectRef(key: string): string {
   return `s3://${bucketName()}/${key}`;
 }
@@ -28,6 +34,8 @@ export interface BatchTarget {
   exportId: string;
   batchId: string;
   selection: RecordSelection;
+  /** The build's claim on the work (work_attempts): its files' folder. */
+  attempt: number;
   now: Date;
 }
 
@@ -50,7 +58,8 @@ export class BatchFileWriter {
 
   static async open(target: BatchTarget): Promise<BatchFileWriter> {
     const { format } = target.selection;
-    const prefix = `${exportPrefix(target.orgcode, target.exportId)}/batches/${encodeURIComponent(target.batchId)}`;
+    const batchPrefix = `${exportPrefix(target.orgcode, target.exportId)}/batches/${encodeURIComponent(target.batchId)}`;
+    const prefix = `${batchPrefix}/${attemptFolder(target.attempt)}`;
     const records = openObjectWriter({ key: `${prefix}/records.${format}`, contentType: contentTypes[format] });
     const writer = new BatchFileWriter(target, prefix, records);
     const header = fileHeader(target.selection.export_kind, format);
@@ -125,11 +134,12 @@ export async function writeExportManifest(
   exportId: string,
   selection: RecordSelection,
   batches: { batch_id: string; files: BatchFiles }[],
+  attempt: number,
   now: Date,
 ): Promise<Evidence> {
   const recordCount = batches.reduce((sum, batch) => sum + batch.files.evidence.record_count, 0);
   const fileRefs = batches.flatMap((batch) => batch.files.evidence.file_refs);
-  const manifest = await writeManifest(`${exportPrefix(orgcode, exportId)}/manifest.json`, {
+  const manifest = await writeManifest(`${exportPrefix(orgcode, exportId)}/${attemptFolder(attempt)}/manifest.json`, {
     manifest_version: 1,
     orgcode,
     export_id: exportId,

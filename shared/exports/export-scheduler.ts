@@ -85,14 +85,21 @@ function schedulerContext(orgcode: string): RequestContext {
   return { orgcode, actor: 'export-scheduler', context_source: 'system' };
 }
 
-/** Restarts queued export work whose deadline has passed: a lost invocation or a crashed worker. */
+/**
+ * Restarts queued export work whose deadline has passed: a lost invocation, a
+ * crashed worker, a build retried after a transient fault, an unpublished
+ * outcome. Each entry is postponed on condition it is still due when this run
+ * read it, so of two overlapping runs (or one reading a lagging index) only one restarts it.
+ */
 async function restartDueWork(now: Date): Promise<number> {
-  const due = await findDueWork(now, restartsPerRun);
-  for (const work of due) {
+  let restarted = 0;
+  for (const work of await findDueWork(now, restartsPerRun)) {
     const id = work.batch_id ?? work.export_id;
     const key = work.batch_id ? keys.exportBatch(work.orgcode, work.batch_id) : keys.exportRecord(work.orgcode, work.export_id);
-    await postponeWork(key, work.orgcode, id, new Date(now.getTime() + unclaimedWorkGraceMs));
-    await startBuild(work.batch_id ? { orgcode: work.orgcode, batch_id: work.batch_id } : { orgcode: work.orgcode, export_id: work.export_id });
+    if (!(await postponeWork(key, work.orgcode, id, work.work_due_at, new Date(now.getTime() + unclaimedWorkGraceMs)))) continue;
+    const job = work.batch_id ? { orgcode: work.orgcode, batch_id: work.batch_id } : { orgcode: work.orgcode, export_id: work.export_id };
+    await startBuild({ ...job, restart: true });
+    restarted += 1;
   }
-  return due.length;
+  return restarted;
 }

@@ -1,64 +1,118 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type OutgoingEvent, publishEvents } from '../bus/outgoing-events';
+import type { OutgoingEvent } from '../bus/outgoing-events';
 import { serviceConfig } from '../config';
-import { dynamo, tableName } from '../db/client';
 import { eventsForExport } from '../db/event-repository';
 import { finishBatchBuild, findBatch, putBuiltBatch } from '../db/export-batch-repository';
 import { finishExportBuild } from '../db/export-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import { type ItemKey } from '../db/keys';
-import { claimWork, finishWork } from '../db/work-queue';
-import { type FinishedBuild, notifyBuildOutcome } from '../inbox/build-outcome-notices';
-import { AccountingError } from '../domain/errors';
+import { StaleClaimError, type WorkClaim, claimWork, releaseClaim } from '../db/work-queue';
+import type { FinishedBuild } from '../inbox/build-outcome-notices';
 import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch';
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
 import { exportLines } from '../domain/exports/export-lines';
+import { AbandonedBuildError, failureReason, isTransientFault, maxBuildAttempts, retryAt } from './build-faults';
+import { batchOutcomeEvent, exportOutcomeEvent, publishOutcome, publishUnpublishedOutcome } from './build-outcomes';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
 import type { BuildJob } from './build-job';
 import { awaitSettledWindow } from './settled-window';
 
-/** The worker's Lambda timeout is 15 minutes; past this deadline its work counts as abandoned. */
+/** The worker's Lambda timeout is 15 minutes; past this deadline its claim counts as abandoned. */
 const buildDeadlineMs = 16 * 60_000;
 /** Until its outcome event is published, finished work is retried this long after. */
 const publishRetryMs = 2 * 60_000;
-/** A build that crashed this many times is failed rather than retried forever. */
-const maxBuildAttempts = 3;
 
 export type Clock = () => Date;
 
-/** Runs one job of the export worker: builds what is queued, then publishes the outcome. */
+/**
+ * Runs one job of the export worker: builds what is queued, then publishes the
+ * outcome. A build superseded while it ran (a later claim took the work: this
+ * invocation was delayed past its deadline) stops at its next write and leaves
+ * the files, the outcome and the event to the later build.
+ */
 export async function runBuildJob(job: BuildJob, clock: Clock = () => new Date()): Promise<void> {
-  if ('export_id' in job) await buildExport(job.orgcode, job.export_id, clock);
-  else await buildRequestedBatch(job.orgcode, job.batch_id, clock);
+  const restart = job.restart === true;
+  try {
+    if ('export_id' in job) await buildExport(job.orgcode, job.export_id, restart, clock);
+    else await buildRequestedBatch(job.orgcode, job.batch_id, restart, clock);
+  } catch (error) {
+    if (!(error instanceof StaleClaimError)) throw error;
+    console.warn(JSON.stringify({ level: 'warn', message: 'export build superseded by a later claim; stopped', job, error: error.message }));
+  }
 }
 
-async function buildExport(orgcode: string, exportId: string, clock: Clock): Promise<void> {
-  const key = keys.exportRecord(orgcode, exportId);
-  const started = clock();
-  const claimed = await claimWork(key, orgcode, exportId, started, new Date(started.getTime() + buildDeadlineMs));
-  if (!claimed) return publishUnpublishedOutcome(key);
+type BuildOutcome<Item> = (Partial<Item> & { status: 'ready' | 'failed' }) | { status: 'failed'; failure_reason: string; failed_at: string };
 
-  const record = withoutStorageAttributes<ExportRecord & { work_attempts: number }>(claimed);
-  let outcome: Partial<ExportRecord> & { status: 'ready' | 'failed' };
-  try {
-    if (record.work_attempts > maxBuildAttempts) throw new AbandonedBuildError(record.work_attempts - 1);
-    const selection = exportSelection(record);
-    await awaitSettledWindow(selection.recorded_before, clock());
-    const batches = await writeBatches(record, selection, serviceConfig().exportBatchSize, clock);
-    const evidence = await writeExportManifest(orgcode, exportId, selection, batches, clock());
-    outcome = {
-      status: 'ready',
-      evidence,
-      batch_count: batches.length,
-      file_count: evidence.file_count,
-      completed_at: clock().toISOString(),
-    };
-  } catch (error) {
-    outcome = { status: 'failed', failure_reason: failureReason(error, 'export', exportId), failed_at: clock().toISOString() };
+/** One kind of build: what it claims, how it writes its files, how it records and announces the outcome. */
+interface ClaimedBuild<Item extends FinishedBuild> {
+  kind: 'export' | 'batch';
+  key: ItemKey;
+  orgcode: string;
+  id: string;
+  build(item: Item, claim: WorkClaim): Promise<BuildOutcome<Item>>;
+  finish(claim: WorkClaim, item: Item, outcome: BuildOutcome<Item>, now: Date, publishBy: Date): Promise<Item>;
+  event(finished: Item): OutgoingEvent;
+}
+
+/**
+ * Claims the work, builds it and records the outcome under the claim. A
+ * transient fault (throttling past the SDK's retries, S3's SlowDown, a server
+ * error) gives the claim back, due again after a backoff, so the sweep retries
+ * the build; only a permanent fault, or `maxBuildAttempts` attempts, fails it.
+ * A job that finds the work taken publishes a finished build's outcome only
+ * when the sweep restarted it (its own publisher missed its deadline).
+ */
+async function runClaimedBuild<Item extends FinishedBuild>(spec: ClaimedBuild<Item>, restart: boolean, clock: Clock): Promise<void> {
+  const started = clock();
+  const claimed = await claimWork(spec.key, spec.orgcode, spec.id, started, new Date(started.getTime() + buildDeadlineMs));
+  if (!claimed) {
+    if (restart) await publishUnpublishedOutcome(spec.key);
+    return;
   }
-  const finished = await finishExportBuild(record, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
-  await publishOutcome(key, exportOutcomeEvent(finished), finished);
+  const item = withoutStorageAttributes<Item & { work_attempts: number }>(claimed);
+  const claim: WorkClaim = { key: spec.key, attempt: item.work_attempts };
+  let outcome: BuildOutcome<Item>;
+  try {
+    if (claim.attempt > maxBuildAttempts) throw new AbandonedBuildError(claim.attempt - 1);
+    outcome = await spec.build(item, claim);
+  } catch (error) {
+    if (error instanceof StaleClaimError) throw error;
+    let failure = error;
+    if (isTransientFault(error)) {
+      if (claim.attempt < maxBuildAttempts) return retryLater(spec, claim, error, clock());
+      failure = new AbandonedBuildError(claim.attempt, (error as Error).name);
+    }
+    outcome = { status: 'failed', failure_reason: failureReason(failure, spec.kind, spec.id), failed_at: clock().toISOString() };
+  }
+  const finished = await spec.finish(claim, item, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
+  await publishOutcome(spec.key, spec.event(finished), finished);
+}
+
+async function retryLater(spec: ClaimedBuild<FinishedBuild>, claim: WorkClaim, error: unknown, now: Date): Promise<void> {
+  const at = retryAt(claim.attempt, now);
+  console.warn(
+    JSON.stringify({ level: 'warn', message: `${spec.kind} build met a transient fault; retried later`, id: spec.id, attempt: claim.attempt, retry_at: at, error: String(error) }),
+  );
+  await releaseClaim(claim, spec.orgcode, spec.id, now, at);
+}
+
+function buildExport(orgcode: string, exportId: string, restart: boolean, clock: Clock): Promise<void> {
+  const spec: ClaimedBuild<ExportRecord> = {
+    kind: 'export',
+    key: keys.exportRecord(orgcode, exportId),
+    orgcode,
+    id: exportId,
+    build: async (record, claim) => {
+      const selection = exportSelection(record);
+      await awaitSettledWindow(selection.recorded_before, clock());
+      const batches = await writeBatches(record, selection, claim, serviceConfig().exportBatchSize, clock);
+      const evidence = await writeExportManifest(orgcode, exportId, selection, batches, claim.attempt, clock());
+      return { status: 'ready', evidence, batch_count: batches.length, file_count: evidence.file_count, completed_at: clock().toISOString() };
+    },
+    finish: finishExportBuild,
+    event: exportOutcomeEvent,
+  };
+  return runClaimedBuild(spec, restart, clock);
 }
 
 /**
@@ -96,7 +150,7 @@ async function writeInBatches<T>(
 }
 
 /** Writes the export's initial batches, each stored as soon as its files are written. */
-function writeBatches(record: ExportRecord, selection: RecordSelection, batchSize: number, clock: Clock) {
+function writeBatches(record: ExportRecord, selection: RecordSelection, claim: WorkClaim, batchSize: number, clock: Clock) {
   return writeInBatches(
     record.orgcode,
     selection,
@@ -107,18 +161,19 @@ function writeBatches(record: ExportRecord, selection: RecordSelection, batchSiz
         exportId: record.export_id,
         batchId: initialBatchId(record.export_id, sequence),
         selection,
+        attempt: claim.attempt,
         now: clock(),
       }),
     async (writer, sequence) => {
       const files = await writer.finish();
       const batch = initialBatch(record, sequence, files, selection, clock());
-      await putBuiltBatch(batch);
+      await putBuiltBatch(batch, claim);
       return { batch_id: batch.batch_id, files };
     },
   );
 }
 
-/** Initial batch ids follow from the export's, so a rebuild rewrites the same batches. */
+/** Initial batch ids follow from the export's, so a rebuild rewrites the same batches (with its own files). */
 function initialBatchId(exportId: string, sequence: number): string {
   return `${exportId.replace(/^exp_/, 'bat_')}_${String(sequence).padStart(4, '0')}`;
 }
@@ -156,31 +211,28 @@ function initialBatch(
  * batch's records exactly; as the files are deterministic, equal checksums
  * prove it, and a difference fails the repair instead of passing off other records.
  */
-async function buildRequestedBatch(orgcode: string, batchId: string, clock: Clock): Promise<void> {
-  const key = keys.exportBatch(orgcode, batchId);
-  const started = clock();
-  const claimed = await claimWork(key, orgcode, batchId, started, new Date(started.getTime() + buildDeadlineMs));
-  if (!claimed) return publishUnpublishedOutcome(key);
-
-  const batch = withoutStorageAttributes<ExportBatch & { work_attempts: number }>(claimed);
-  let outcome: Partial<ExportBatch> & { status: 'ready' | 'failed' };
-  try {
-    if (batch.work_attempts > maxBuildAttempts) throw new AbandonedBuildError(batch.work_attempts - 1);
-    await awaitSettledWindow(batch.selection.recorded_before, clock());
-    const files = await writeSingleBatch(batch, clock);
-    const mismatch = batch.repair_of_batch_id && (await repairMismatch(batch, files));
-    outcome = mismatch
-      ? { status: 'failed', evidence: files.evidence, failure_reason: mismatch, failed_at: clock().toISOString() }
-      : { status: 'ready', evidence: files.evidence, file_count: files.evidence.file_count, completed_at: clock().toISOString() };
-  } catch (error) {
-    outcome = { status: 'failed', failure_reason: failureReason(error, 'batch', batchId), failed_at: clock().toISOString() };
-  }
-  const finished = await finishBatchBuild(batch, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
-  await publishOutcome(key, batchOutcomeEvent(finished), finished);
+function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean, clock: Clock): Promise<void> {
+  const spec: ClaimedBuild<ExportBatch> = {
+    kind: 'batch',
+    key: keys.exportBatch(orgcode, batchId),
+    orgcode,
+    id: batchId,
+    build: async (batch, claim) => {
+      await awaitSettledWindow(batch.selection.recorded_before, clock());
+      const files = await writeSingleBatch(batch, claim.attempt, clock);
+      const mismatch = batch.repair_of_batch_id && (await repairMismatch(batch, files));
+      return mismatch
+        ? { status: 'failed', evidence: files.evidence, failure_reason: mismatch, failed_at: clock().toISOString() }
+        : { status: 'ready', evidence: files.evidence, file_count: files.evidence.file_count, completed_at: clock().toISOString() };
+    },
+    finish: finishBatchBuild,
+    event: batchOutcomeEvent,
+  };
+  return runClaimedBuild(spec, restart, clock);
 }
 
 /** Writes a requested batch: its whole selection into one batch of its own. */
-async function writeSingleBatch(batch: ExportBatch, clock: Clock): Promise<BatchFiles> {
+async function writeSingleBatch(batch: ExportBatch, attempt: number, clock: Clock): Promise<BatchFiles> {
   const [files] = await writeInBatches(
     batch.orgcode,
     batch.selection,
@@ -191,6 +243,7 @@ async function writeSingleBatch(batch: ExportBatch, clock: Clock): Promise<Batch
         exportId: batch.export_id,
         batchId: batch.batch_id,
         selection: batch.selection,
+        attempt,
         now: clock(),
       }),
     (writer) => writer.finish(),
@@ -206,67 +259,4 @@ async function repairMismatch(repair: ExportBatch, files: BatchFiles): Promise<s
     `records_changed: the rebuilt records differ from batch ${repair.repair_of_batch_id} ` +
     `(sha256 ${files.evidence.checksum_sha256}, expected ${expected})`
   );
-}
-
-class AbandonedBuildError extends Error {
-  constructor(attempts: number) {
-    super(`build_abandoned: ${attempts} attempts did not finish within the worker's time limit`);
-    this.name = 'AbandonedBuildError';
-  }
-}
-
-/** The reason stored on a failed build: ours in full, an unexpected one without internals (logged in full). */
-function failureReason(error: unknown, kind: string, id: string): string {
-  if (error instanceof AbandonedBuildError || error instanceof AccountingError) return error.message;
-  console.error(JSON.stringify({ level: 'error', message: `${kind} build failed`, id, error: String(error), stack: (error as Error)?.stack }));
-  return 'internal: the files could not be written; see the service logs';
-}
-
-function exportOutcomeEvent(record: ExportRecord): OutgoingEvent {
-  return {
-    detailType: record.status === 'ready' ? 'export.ready' : 'export.failed',
-    detail: {
-      orgcode: record.orgcode,
-      export_id: record.export_id,
-      status: record.status,
-      revision: record.revision,
-      occurred_at: record.completed_at ?? record.failed_at ?? record.updated_at,
-    },
-  };
-}
-
-function batchOutcomeEvent(batch: ExportBatch): OutgoingEvent {
-  return {
-    detailType: batch.status === 'ready' ? 'export.ready' : 'export.failed',
-    detail: {
-      orgcode: batch.orgcode,
-      export_id: batch.export_id,
-      batch_id: batch.batch_id,
-      status: batch.status,
-      revision: batch.revision,
-      occurred_at: batch.completed_at ?? batch.failed_at ?? batch.updated_at,
-    },
-  };
-}
-
-/**
- * Tells the build's creator in their inbox and publishes its outcome, then
- * takes it off the work queue (so: each at least once; the inbox item, whose
- * id comes from the build, once).
- */
-async function publishOutcome(key: ItemKey, event: OutgoingEvent, build: FinishedBuild): Promise<void> {
-  await notifyBuildOutcome(build, new Date(event.detail.occurred_at));
-  await publishEvents([event]);
-  await finishWork(key);
-}
-
-/** A restarted job whose build is finished but whose event is not yet out: publish it now. */
-async function publishUnpublishedOutcome(key: ItemKey): Promise<void> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  if (!Item?.gsi3pk || (Item.status !== 'ready' && Item.status !== 'failed')) return;
-  const event =
-    Item.record_type === 'export'
-      ? exportOutcomeEvent(withoutStorageAttributes<ExportRecord>(Item))
-      : batchOutcomeEvent(withoutStorageAttributes<ExportBatch>(Item));
-  await publishOutcome(key, event, withoutStorageAttributes<FinishedBuild>(Item));
 }

@@ -1,0 +1,182 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { S3ServiceException } from '@aws-sdk/client-s3';
+import { dynamo } from '../../shared/db/client';
+import { createExport, findExport } from '../../shared/db/export-repository';
+import { newExport } from '../../shared/domain/exports/export-record';
+import { newId } from '../../shared/domain/identifiers';
+import { runExportScheduler } from '../../shared/exports/export-scheduler';
+import { runBuildJob } from '../../shared/exports/export-worker';
+import type { BusEvent } from '../../shared/local/event-bus-api';
+import { s3 } from '../../shared/s3/client';
+import { answeredTogether } from '../support/client-faults';
+import { pollUntil, readObject, sha256 } from '../support/exports';
+import { eventRequest } from '../support/fixtures/events';
+import { useOrg, useStack } from '../support/harness';
+
+/**
+ * On AWS a worker invocation can be delayed (throttling, Lambda's async queue)
+ * past the deadline of its claim while it runs, a scheduler sweep can read a
+ * lagging index or overlap another, and S3 or DynamoDB can throttle past the
+ * SDK's retries. DynamoDB Local and s3rver do none of that; the timings and
+ * faults here are made with client middlewares (mocked) and clocks.
+ */
+const stack = useStack();
+const org = useOrg('FEN', { admin: { roles: ['acct_export_admin', 'acct_view'] } });
+
+const injected: Array<() => void> = [];
+afterEach(() => injected.splice(0).forEach((remove) => remove()));
+
+/** An export stored as the create route stores it, queued due at `dueAt`, without starting its worker. */
+async function queuedExport(dueAt = new Date('2100-01-01T00:00:00Z')) {
+  const now = new Date();
+  const record = newExport(
+    { from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z', format: 'jsonl', export_kind: 'financial_events', reason: 'fenced', source_refs: [] },
+    { exportId: newId('exp', now), orgcode: org.orgcode, requestContext: org.requestContext('finance'), now },
+  );
+  await createExport(record, dueAt);
+  return record.export_id;
+}
+
+/** The export.ready / export.failed events of `exportId` published while `run` runs (and shortly after). */
+async function outcomesOf(exportId: string, run: () => Promise<void>): Promise<BusEvent[]> {
+  const seen: BusEvent[] = [];
+  const unsubscribe = stack.api.bus.subscribe((event) => {
+    if ((event.detail as { export_id?: string }).export_id === exportId) seen.push(event);
+  });
+  try {
+    await run();
+    await sleep(300);
+  } finally {
+    unsubscribe();
+  }
+  return seen;
+}
+
+/** Holds the first Query of the org's events until `release()`: the first build is delayed past the second's claim. */
+function holdFirstEventRead() {
+  let release: () => void = () => undefined;
+  let reached: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  let first = true;
+  const name = 'hold-first-event-read';
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand' && first && JSON.stringify(args.input).includes(`ORG#${org.orgcode}#EVENTS`)) {
+        first = false;
+        reached();
+        await released;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  injected.push(() => dynamo().middlewareStack.remove(name));
+  return { held, release };
+}
+
+/** Fails the first `times` S3 writes of `exportId`'s files with `error()`, as if the SDK's retries were spent. */
+function failS3Writes(exportId: string, times: number, error: () => Error) {
+  const seen = { sent: 0 };
+  const name = `s3-faults-${injected.length}`;
+  s3().middlewareStack.add(
+    (next) => async (args) => {
+      if (!JSON.stringify(args.input).includes(exportId)) return next(args);
+      seen.sent += 1;
+      if (seen.sent <= times) throw error();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  injected.push(() => s3().middlewareStack.remove(name));
+  return seen;
+}
+
+const slowDown = () =>
+  new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503 } });
+
+async function expectEvidenceMatchesFiles(exportId: string) {
+  const built = (await org.post('admin', '/export/get', { export_id: exportId })).body.data.export;
+  expect(built.status).toBe('ready');
+  expect(sha256(await readObject(built.evidence.manifest_ref))).toBe(built.evidence.checksum_sha256);
+  const batches = await org.listAll('admin', '/export/batch/list', { export_id: exportId }, 'batches');
+  for (const batch of batches) expect(sha256(await readObject(batch.evidence.file_refs[0]))).toBe(batch.evidence.checksum_sha256);
+  return built;
+}
+
+describe('one build per export, fenced with its claim', () => {
+  it('lets a build delayed past a later claim write nothing of record: the evidence matches the files and export.ready is published once', async () => {
+    await org.post('admin', '/event/record', eventRequest(org.orgcode));
+    const exportId = await queuedExport();
+    const { held, release } = holdFirstEventRead();
+
+    const outcomes = await outcomesOf(exportId, async () => {
+      const delayed = runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+      await held;
+      // The second worker runs 17 minutes later: the first one's 16-minute claim has lapsed.
+      await runBuildJob({ orgcode: org.orgcode, export_id: exportId }, () => new Date(Date.now() + 17 * 60_000));
+      release();
+      await delayed;
+    });
+
+    const built = await expectEvidenceMatchesFiles(exportId);
+    expect(built.evidence.manifest_ref).toContain('/attempt-2/');
+    expect(built.revision).toBe(4); // created 1, claimed 2 and 3, finished by the second build 4
+    expect(outcomes.map((event) => event['detail-type'])).toEqual(['export.ready']);
+  });
+
+  it('restarts lost work once when two scheduler sweeps read its queue entry together', async () => {
+    const exportId = await queuedExport(new Date('2001-01-01T00:00:00Z'));
+    const reads = answeredTogether('QueryCommand', 'SYSTEM#EXPORT_WORK');
+
+    const outcomes = await outcomesOf(exportId, async () => {
+      const sweeps = await Promise.all([1, 2].map(() => runExportScheduler(new Date('2001-01-01T00:05:00Z'))));
+      expect(reads.held).toBe(2);
+      expect(sweeps.reduce((sum, run) => sum + run.builds_restarted, 0)).toBe(1);
+      await pollUntil('/export/get', { export_id: exportId }, org.headers.admin, 'export', (record) => record.status === 'ready');
+    });
+
+    expect((await expectEvidenceMatchesFiles(exportId)).revision).toBe(3);
+    expect(outcomes).toHaveLength(1);
+  });
+});
+
+describe('a build meeting transient faults (injected on the S3 client, mocked)', () => {
+  it('is retried after an S3 503 SlowDown instead of failing, and the retry builds it', async () => {
+    const exportId = await queuedExport();
+    failS3Writes(exportId, 1, slowDown);
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+    const waiting = (await org.post('admin', '/export/get', { export_id: exportId })).body.data.export;
+    expect(waiting).toMatchObject({ status: 'pending' });
+    expect(waiting.failure_reason).toBeUndefined();
+
+    const outcomes = await outcomesOf(exportId, () => runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }));
+    expect((await expectEvidenceMatchesFiles(exportId)).evidence.manifest_ref).toContain('/attempt-2/');
+    expect(outcomes.map((event) => event['detail-type'])).toEqual(['export.ready']);
+  });
+
+  it('fails the export, and says so, once five attempts met transient faults', async () => {
+    const exportId = await queuedExport();
+    failS3Writes(exportId, 1_000, slowDown);
+
+    for (let attempt = 1; attempt < 5; attempt += 1) {
+      await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+      expect((await findExport(org.orgcode, exportId))?.status).toBe('pending');
+    }
+    const outcomes = await outcomesOf(exportId, () => runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }));
+
+    const failed = await findExport(org.orgcode, exportId);
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^build_abandoned: 5 attempts .*SlowDown/) });
+    expect(outcomes.map((event) => event['detail-type'])).toEqual(['export.failed']);
+  });
+
+  it('fails at once on a permanent fault (S3 AccessDenied)', async () => {
+    const exportId = await queuedExport();
+    failS3Writes(exportId, 1_000, () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+
+    expect(await findExport(org.orgcode, exportId)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^internal:/) });
+  });
+});
