@@ -5,6 +5,9 @@ import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table-definition';
 import type { DeploymentEnvironment } from './deployment-environment';
 
+/** How long a replaced or deleted version of an export file is kept (docs/decisions.md: Exports). */
+export const noncurrentExportVersionDays = 30;
+
 export interface DataStoreProps {
   environment: DeploymentEnvironment;
 }
@@ -68,7 +71,12 @@ export class DataStore extends Construct {
       serverAccessLogsPrefix: 'export-bucket/',
       // A worker that dies mid-upload leaves its parts behind, billed and invisible;
       // no build outlives a day (the worker's timeout is 15 minutes).
-      lifecycleRules: [{ id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Versioning keeps what an overwrite or delete replaced, billed but listed by nobody: kept
+        // long enough to recover a file, then expired, so it is not paid for forever.
+        { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(noncurrentExportVersionDays) },
+      ],
       removalPolicy,
       autoDeleteObjects: !retainData,
     });

@@ -664,6 +664,15 @@ describe('data store', () => {
     });
   });
 
+  it('expires noncurrent versions of export files after 30 days, so a replaced file is not billed forever', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 } })]),
+      },
+    });
+  });
+
   it('refuses requests to the export bucket without TLS', () => {
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
