@@ -15,7 +15,8 @@ export const invocationRecord = z.object({
     condition: z.optional(z.string()),
     approximateInvokeCount: z.optional(z.int()),
   }),
-  requestPayload: z.unknown(),
+  /** Left out by Lambda when it and the response together are too large (failureRecordKeepsPayload). */
+  requestPayload: z.optional(z.unknown()),
   responsePayload: z.optional(z.unknown()),
 });
 export type InvocationRecord = z.infer<typeof invocationRecord>;
@@ -26,4 +27,21 @@ export const functionErrorPayload = z.object({ errorType: z.string(), errorMessa
 /** `arn:aws:lambda:<region>:<account>:function:<name>[:<qualifier>]` → `<name>`; anything else as it is. */
 export function functionNameOf(functionArn: string): string {
   return functionArn.split(':')[6] ?? functionArn;
+}
+
+/**
+ * The most a destination's record may carry of the request and response
+ * payloads together: beyond it Lambda drops the payload from the record it
+ * sends on failure ("If the combined size of the function request and response
+ * payload exceeds the limit, Lambda will drop the payload when sending OnFailure
+ * event to the destination": Lambda API reference, OnSuccess/OnFailure
+ * Destination; an SQS message's default maximum is the same 256 KiB).
+ */
+export const destinationPayloadLimitBytes = 256 * 1024;
+
+const utf8Bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value) ?? '').byteLength;
+
+/** Whether Lambda's failure record of an invocation given `payload` that answered `response` (its error) still carries the payload. */
+export function failureRecordKeepsPayload(payload: unknown, response: unknown): boolean {
+  return utf8Bytes(payload) + utf8Bytes(response) <= destinationPayloadLimitBytes;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { failureRecordKeepsPayload } from '../domain/invocation-record';
 import { localAccountId, localRegion } from './environment';
 
 /**
@@ -46,7 +47,8 @@ export function functionError(error: unknown): FunctionError {
 
 /**
  * What Lambda's on-failure destination is sent when an asynchronous invocation
- * failed every attempt: the function's invocation record, `payload` what it was given.
+ * failed every attempt: the function's invocation record, `payload` what it was
+ * given, left out when it is too large to travel with the error (as Lambda does).
  */
 export function failedInvocationRecord(functionName: string, payload: unknown, error: FunctionError, attempts: number, failedAt: string) {
   return {
@@ -58,7 +60,7 @@ export function failedInvocationRecord(functionName: string, payload: unknown, e
       condition: 'RetriesExhausted',
       approximateInvokeCount: attempts,
     },
-    requestPayload: payload,
+    ...(failureRecordKeepsPayload(payload, error) && { requestPayload: payload }),
     responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
     responsePayload: error,
   };
