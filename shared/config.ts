@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
   /** The export worker Lambda, for the functions that start an export build. */
   EXPORT_WORKER_FUNCTION_NAME: z.optional(z.string().check(z.minLength(1))),
+  /** The consumers' dead-letter queue, for the usage meter aggregator's batches too large for Lambda's failure record. */
+  DEAD_LETTER_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   /** The EventBridge bus the service publishes its own events to. */
   EVENT_BUS_NAME: z._default(z.string().check(z.minLength(1)), 'default'),
   /** Calls one organisation may make per second in one function environment (docs/decisions.md: Per-organisation limit)... */
@@ -58,6 +60,7 @@ export type ServiceConfig = {
   build: { build_major: string; build_minor: string; build_id: string };
   s3ForcePathStyle: boolean;
   exportWorkerFunctionName: string | undefined;
+  deadLetterQueueUrl: string | undefined;
   eventBusName: string;
   exportBatchSize: number;
   exportSettleMs: number;
@@ -79,6 +82,7 @@ export function serviceConfig(): ServiceConfig {
     build: { build_major: major, build_minor: minor, build_id: env.BUILD_ID },
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,
+    deadLetterQueueUrl: env.DEAD_LETTER_QUEUE_URL,
     eventBusName: env.EVENT_BUS_NAME,
     exportBatchSize: env.EXPORT_BATCH_SIZE,
     exportSettleMs: env.EXPORT_SETTLE_MS,

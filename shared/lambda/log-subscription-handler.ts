@@ -5,6 +5,7 @@ import type { LogEvent, LogSource } from '../domain/usage/metered-lines';
 import { ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import { type InvocationContext, loggedRun, type RunMetrics } from '../observability/run-log';
+import { keepOversizedFailure, type StoredFailure, storedEventOf } from './oversized-failure';
 
 /** What a CloudWatch Logs subscription invokes its Lambda with: the batch, gzipped and base64-encoded. */
 const subscriptionEvent = z.object({ awslogs: z.object({ data: z.string().check(z.minLength(1)) }) });
@@ -50,24 +51,33 @@ function decodedBatch(data: string): unknown {
  * ValidationError, the function error the dead-letter queue keeps), a control
  * message is answered with nothing done, and `run` gets the batch. Each run is
  * logged as one line with the figures `metricsOf` gives, never the batch's lines.
+ * A batch too large for Lambda's failure record is stored when it fails, its
+ * pointer dead-lettered, and a pointer given back runs the stored batch
+ * (shared/lambda/oversized-failure.ts).
  */
 export function logSubscriptionHandler<Result>(
   run: (batch: LogBatch) => Promise<Result>,
   { metricsOf }: { metricsOf?: (result: Result) => RunMetrics } = {},
 ) {
-  return middy<unknown, Result | null>().handler((event, context: InvocationContext) =>
-    loggedRun(
-      context,
-      async () => {
-        const delivered = validate(subscriptionEvent, event);
-        if (!delivered.success) throw new ValidationError(delivered.issues, 'invalid_event');
-        const parsed = validate(logBatch, decodedBatch(delivered.data.awslogs.data));
-        if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event');
-        if (parsed.data.messageType === 'CONTROL_MESSAGE') return null;
-        const { logGroup, logStream, logEvents } = parsed.data;
-        return run({ logGroup, logStream, logEvents });
-      },
-      { metricsOf: (result) => (result === null ? {} : (metricsOf?.(result) ?? {})) },
-    ),
-  );
+  return middy<unknown, Result | StoredFailure | null>().handler(async (event, context: InvocationContext) => {
+    let logEvents: number | undefined;
+    try {
+      return await loggedRun(
+        context,
+        async () => {
+          const delivered = validate(subscriptionEvent, await storedEventOf(event));
+          if (!delivered.success) throw new ValidationError(delivered.issues, 'invalid_event');
+          const parsed = validate(logBatch, decodedBatch(delivered.data.awslogs.data));
+          if (!parsed.success) throw new ValidationError(parsed.issues, 'invalid_event');
+          if (parsed.data.messageType === 'CONTROL_MESSAGE') return null;
+          logEvents = parsed.data.logEvents.length;
+          const { logGroup, logStream } = parsed.data;
+          return run({ logGroup, logStream, logEvents: parsed.data.logEvents });
+        },
+        { metricsOf: (result) => (result === null ? {} : (metricsOf?.(result) ?? {})) },
+      );
+    } catch (error) {
+      return keepOversizedFailure(event, error, context, logEvents);
+    }
+  });
 }

@@ -95,6 +95,8 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     applyEnvironment({
       AWS_ENDPOINT_URL_LAMBDA: aws.url,
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url,
+      AWS_ENDPOINT_URL_SQS: aws.url,
+      DEAD_LETTER_QUEUE_URL: `${aws.url}${deadLetterQueue.path}`,
       ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs(awsLike.options)) }),
     });
     const consumers = startEventConsumers({

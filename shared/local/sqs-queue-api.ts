@@ -28,6 +28,8 @@ interface StoredMessage extends QueuedMessage {
   receiptHandle?: string;
 }
 
+/** SQS's default MaximumMessageSize, which the stack's queue keeps: a larger SendMessage is refused. */
+const maxMessageBytes = 256 * 1024;
 /** The queue's own default, as the stack leaves it. */
 const defaultVisibilitySeconds = 30;
 const maxVisibilitySeconds = 12 * 60 * 60;
@@ -47,7 +49,8 @@ const md5Hex = (text: string) => createHash('md5').update(text, 'utf8').digest('
  * One standard SQS queue in memory, served with the part of the SQS API (AWS
  * JSON 1.0, `X-Amz-Target: AmazonSQS.<operation>`) that the dead-letter
  * commands use: ReceiveMessage (visibility timeout, receive count, attributes),
- * DeleteMessage and ChangeMessageVisibility, answering as SQS does, so
+ * DeleteMessage and ChangeMessageVisibility, and SendMessage, which a function
+ * dead-lettering its own batch uses (within SQS's size limit), answering as SQS does, so
  * `@aws-sdk/client-sqs` with an endpoint override reads it exactly as it reads
  * the deployed queue. A receive answers at once: nothing is in transit here to
  * wait for.
@@ -115,7 +118,23 @@ export function localQueue(name: string): LocalQueue {
     return answer({});
   }
 
+  function sendMessage(input: Record<string, unknown>): AwsApiResponse {
+    const body = input.MessageBody;
+    if (typeof body !== 'string' || body.length === 0) return jsonError('MissingParameter', 'The request must contain the parameter MessageBody.');
+    if (Buffer.byteLength(body, 'utf8') > maxMessageBytes) {
+      return jsonError('InvalidParameterValue', `One or more parameters are invalid. Reason: Message must be shorter than ${maxMessageBytes} bytes.`);
+    }
+    return answer({ MessageId: send(body), MD5OfMessageBody: md5Hex(body) });
+  }
+
+  function send(body: string, attributes: Record<string, string> = {}): string {
+    const messageId = randomUUID();
+    stored.push({ messageId, body, attributes: { ...attributes }, sentAt: Date.now(), receiveCount: 0, visibleAt: 0 });
+    return messageId;
+  }
+
   const operations: Record<string, (input: Record<string, unknown>) => AwsApiResponse> = {
+    SendMessage: sendMessage,
     ReceiveMessage: receive,
     DeleteMessage: deleteMessage,
     ChangeMessageVisibility: changeVisibility,
@@ -146,11 +165,7 @@ export function localQueue(name: string): LocalQueue {
       handle,
       payloadTooLarge: () => jsonError('InvalidParameterValue', 'The request is too large'),
     },
-    send: (body, attributes = {}) => {
-      const messageId = randomUUID();
-      stored.push({ messageId, body, attributes: { ...attributes }, sentAt: Date.now(), receiveCount: 0, visibleAt: 0 });
-      return messageId;
-    },
+    send,
     messages: () => stored.map(({ messageId, body, attributes, sentAt }) => ({ messageId, body, attributes, sentAt })),
   };
 }
