@@ -5,6 +5,8 @@ export interface IssuedCommand {
   /** Low-level command name without the suffix, e.g. `GetItem`, `TransactWriteItems`. */
   name: string;
   input: Record<string, unknown>;
+  /** What DynamoDB answered it consumed, when the command asked (bench/partition-heat.ts asks for it). */
+  consumedCapacity?: unknown;
 }
 
 /**
@@ -23,8 +25,12 @@ export class CommandLog {
       (next, context) => async (args) => {
         const name = String(context.commandName ?? 'Unknown').replace(/Command$/, '');
         this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
-        this.captured?.push({ name, input: structuredClone(args.input as Record<string, unknown>) });
-        return next(args);
+        const issued: IssuedCommand = { name, input: structuredClone(args.input as Record<string, unknown>) };
+        this.captured?.push(issued);
+        const result = await next(args);
+        const { ConsumedCapacity } = result.output as { ConsumedCapacity?: unknown };
+        if (ConsumedCapacity !== undefined) issued.consumedCapacity = ConsumedCapacity;
+        return result;
       },
       { step: 'initialize', priority: 'high', name: `benchCommandLog-${this.label}` },
     );

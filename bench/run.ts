@@ -10,6 +10,7 @@ import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
 import { measureFinancialRollup } from './financial-rollup';
 import { measureStorageReconcile } from './storage-reconcile';
+import { type PartitionHeatResult, measurePartitionHeat, partitionHeatLines, partitionHeatVerdicts } from './partition-heat-report';
 import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { checkParity, measureLatency } from './latency';
 import { measureChainOverhead } from './chain-overhead';
@@ -49,6 +50,8 @@ const settings: BenchSettings = {
   reconcileItems: Number(process.env.BENCH_RECONCILE_ITEMS ?? 10_000),
 };
 
+/** Orders of the partition heat section's burst (the retail day's mix scales with it). */
+const heatOrders = Number(process.env.BENCH_HEAT_ORDERS ?? 400);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
   log('building bundles');
   const built = await buildBundles(root);
   let results: BenchResults;
+  let heat: PartitionHeatResult;
   try {
     log(`timing imports (${settings.importRounds} rounds)`);
     const imports = await timeImports(built.bundles, settings.importRounds);
@@ -133,6 +137,17 @@ async function main(): Promise<void> {
         log,
       });
 
+      log(`partition heat: one organisation's retail day of ${heatOrders} orders (${elapsed()})`);
+      heat = await measurePartitionHeat({
+        label: 'today',
+        orgcode: benchOrgcode('BH'),
+        orders: heatOrders,
+        log: shared,
+        shared: dynamo(),
+        reader: rawDocumentClient(),
+        tableName,
+      });
+
       // Last: its 100,000 events would otherwise sit in the table the latency section reads.
       log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
       const exported = await measureExports({
@@ -173,10 +188,11 @@ async function main(): Promise<void> {
     built.dispose();
   }
 
-  const verdictRows = verdicts(results);
+  const verdictRows = [...verdicts(results), ...partitionHeatVerdicts(heat)];
+  console.log(partitionHeatLines(heat).join('\n'));
   console.log(render(results, verdictRows));
   const file = join(root, 'bench', 'results', 'latest.json');
-  writeJson(file, results, verdictRows);
+  writeJson(file, Object.assign(results, { partitionHeat: heat }), verdictRows);
   log(`wrote ${file} (${elapsed()})`);
 }
 
