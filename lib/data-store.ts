@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table-definition';
+import { storedPayloadPrefix } from '../shared/s3/stored-payloads';
 import type { DeploymentEnvironment } from './deployment-environment';
 
 /** How long a replaced or deleted version of an export file is kept (docs/decisions.md: Exports). */
@@ -76,6 +77,8 @@ export class DataStore extends Construct {
         // Versioning keeps what an overwrite or delete replaced, billed but listed by nobody: kept
         // long enough to recover a file, then expired, so it is not paid for forever.
         { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(noncurrentExportVersionDays) },
+        // A stored failed batch is wanted while its pointer may be redriven: the dead-letter queue keeps it 14 days.
+        { id: 'ExpireStoredFailedBatches', prefix: storedPayloadPrefix, expiration: Duration.days(15) },
       ],
       removalPolicy,
       autoDeleteObjects: !retainData,

@@ -8,6 +8,7 @@ import { AccountingFunction, type ServiceBindings } from './accounting-function'
 import { consumerAsyncRetries, consumerFamily, consumerFunctionProps } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { LogSubscriptions } from './log-subscriptions';
+import { grantStoredFailures } from './stored-failures';
 
 export interface UsageMeterAggregatorProps {
   bindings: ServiceBindings;
@@ -58,6 +59,8 @@ export class UsageMeterAggregator extends NestedStack {
       ...consumerAsyncRetries,
       onFailure: new destinations.SqsDestination(props.deadLetterQueue),
     });
+    // A batch too large for that record it dead-letters itself, stored in the bucket.
+    grantStoredFailures(this.aggregator.function, dataStore.bucket, props.deadLetterQueue);
     this.subscriptions = new LogSubscriptions(this, 'Subscriptions', {
       destination: this.aggregator.function,
       logGroups: props.routeLogGroups,

@@ -857,7 +857,7 @@ describe('usage meter aggregator', () => {
     expect(parameterValue(invokeConfig.Properties.DestinationConfig.OnFailure.Destination)).toEqual(deadLetterQueueArn());
   });
 
-  it('may add to the meters, put metered-day and chunk markers, send to the dead-letter queue, and write nothing else', () => {
+  it('may add to the meters, put metered-day and chunk markers, send to the dead-letter queue, put and get its stored failed batches, and write nothing else', () => {
     const policies = nestedOfType('AWS::IAM::Policy');
     const statements = policies.flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
     const tableWrites = statements.filter((statement) => actionsOf(statement).some((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action)));
@@ -871,7 +871,11 @@ describe('usage meter aggregator', () => {
     });
     const sends = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
     expect(sends.flatMap(resourcesOf).map(parameterValue)).toEqual([deadLetterQueueArn()]);
-    expect(statements.flatMap(actionsOf).filter((action) => /^(s3|lambda|events):/.test(action))).toEqual([]);
+    expect(statements.flatMap(actionsOf).filter((action) => /^(lambda|events):/.test(action))).toEqual([]);
+    // A batch too large for Lambda's failure record is stored (shared/lambda/oversized-failure.ts): its prefix only, put and get.
+    const objects = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')));
+    expect(objects.map((statement) => actionsOf(statement).sort())).toEqual([['s3:GetObject', 's3:PutObject']]);
+    expect(JSON.stringify(objects[0]!.Resource)).toMatch(/"\/system\/failed-log-batches\/\*"\]/);
   });
 
   it('grants its partitions and nothing beside them', () => {

@@ -127,12 +127,13 @@ describe.each(deploymentEnvironmentNames)('cdk-nag (AwsSolutions and Serverless 
     for (const { reason } of suppressed) expect(reason!.length).toBeGreaterThan(80);
   });
 
-  it('fixes the IAM wildcards it can: no index/* grant, only X-Ray and the export files prefix remain', () => {
+  it('fixes the IAM wildcards it can: no index/* grant, only X-Ray, the export files prefix and the stored failed batches prefix remain', () => {
     const wildcards = new Set(collector.findings.filter(({ rule }) => rule === 'AwsSolutions-IAM5').map(({ finding }) => finding));
 
     expect([...wildcards].map((finding) => finding.replace(/<[A-Za-z0-9]+\.Arn>/, '<bucket>')).sort()).toEqual([
       'Resource::*',
       'Resource::<bucket>/orgs/*',
+      'Resource::<bucket>/system/failed-log-batches/*',
     ]);
   });
 });
