@@ -17,6 +17,7 @@ import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
 import { OperationalAlarms } from './operational-alarms';
 import { OperatorFunctions } from './operator-functions';
+import { RouteFamilies, RouteFamily } from './route-family';
 import { TokenSigningKey } from './token-signing-key';
 import { UsageMeterAggregator } from './usage-meter-aggregator';
 
@@ -40,24 +41,17 @@ export interface AccountingStackProps extends StackProps {
 const outboxPublisherName = 'outbox-publisher';
 
 /**
- * The accounting service in one stack. It only composes; each concern is a construct.
- *
- * Resource budget (CloudFormation allows 500 per stack). A route costs 5
- * resources: function, log group, API route, API integration, invoke permission.
- * Roles cost 2 (role and policy) per family and store access, not per function
- * (FunctionRoles). Everything else is fixed: the table, the export bucket and
- * its access log bucket with their policies, the key secret(s), the API, its
- * stage and access log group; operator functions (2 each: function, log
- * group); background functions (3 each: function, log group, async invoke
- * config, plus rule and invoke permission when scheduled); event consumers (5
- * each: function, log group, async invoke config, rule, invoke permission) and
- * their dead-letter queue with its policy; the alarms, however many, as one
- * nested stack, and the usage meter aggregator with its role and the log
- * subscriptions of every route as another; CDK metadata. 96 today (54
- * routes, 73 functions here and the aggregator). At 55 routes: 96 + 55 x 5 +
- * at most 16 families x 4 access profiles x 2 = 499.
- * test/cdk measures these numbers and asserts the projection; if it ever
- * fails, move a family into a nested stack, as the alarms are.
+ * The accounting service of one environment: a stack that only composes, each
+ * concern a construct. It holds what keeps data (the table, the export bucket and
+ * its access log bucket, the key secrets, the dead-letter queue), under the
+ * logical ids they have always had (test/cdk pins them), and what is one per
+ * environment (the API, its stage and access log, the bus when the environment
+ * has its own, the consumers, background and operator functions and their
+ * roles). Everything that grows with the registry lives in nested stacks: a
+ * RouteFamily per route family (its routes, log groups, subscriptions, roles and
+ * alarms), the alarms of the rest with their topic, the usage meter aggregator.
+ * test/cdk/deploy-limits.test.ts holds every one of them to 60% of each
+ * CloudFormation limit, in every environment.
  */
 export class AccountingStack extends Stack {
   readonly dataStore: DataStore;
@@ -66,6 +60,7 @@ export class AccountingStack extends Stack {
   readonly backgroundFunctions: BackgroundFunctions;
   readonly eventConsumers: EventConsumers;
   readonly httpApi: AccountingHttpApi;
+  readonly routes: RouteFamilies;
   readonly operatorFunctions: OperatorFunctions;
   readonly usageMeters: UsageMeterAggregator;
   readonly alarms: OperationalAlarms;
@@ -104,20 +99,19 @@ export class AccountingStack extends Stack {
     });
     const withWorker = this.backgroundFunctions.bindings;
     this.eventConsumers = new EventConsumers(this, 'EventConsumers', { definitions: props.consumers, bindings: withWorker });
-    this.httpApi = new AccountingHttpApi(this, 'HttpApi', { routes: props.routes, bindings: withWorker });
+    this.httpApi = new AccountingHttpApi(this, 'HttpApi', { environment });
     this.operatorFunctions = new OperatorFunctions(this, 'OperatorFunctions', {
       operators: props.operators,
       bindings: withWorker,
     });
-
     this.usageMeters = new UsageMeterAggregator(this, 'UsageMeters', {
       bindings: withWorker,
-      routeLogGroups: new Map([...this.httpApi.routeFunctions].map(([name, handler]) => [name, handler.logGroup])),
       deadLetterQueue: this.eventConsumers.deadLetterQueue,
     });
 
     const outboxPublisher = this.backgroundFunctions.functions.get(outboxPublisherName);
     if (!outboxPublisher) throw new Error(`The background registry has no ${outboxPublisherName}, which the outbox-age alarm watches`);
+    // Built before the routes, so it watches the functions of this stack and the aggregator; each route family watches its own.
     this.alarms = new OperationalAlarms(this, 'Alarms', {
       environment,
       functions: this.everyFunction(),
@@ -125,6 +119,13 @@ export class AccountingStack extends Stack {
       api: this.httpApi.api,
       exportWorker: this.backgroundFunctions.exportWorker.function,
       outboxPublisher: outboxPublisher.function,
+    });
+    this.routes = new RouteFamilies(this, 'Routes', {
+      routes: props.routes,
+      bindings: withWorker,
+      httpApi: this.httpApi,
+      usageMeters: this.usageMeters,
+      alarmTopic: this.alarms.topic,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
@@ -139,6 +140,13 @@ export class AccountingStack extends Stack {
       description: 'The SNS topic every alarm of this environment notifies: subscribe the on-call here',
     });
     new CfnOutput(this, 'ApiAccessLogGroupName', { value: this.httpApi.accessLogGroup.logGroupName });
+    // Generated names, not /aws/lambda/<function>: the runbook's Logs Insights queries read them here.
+    for (const [family, familyStack] of this.routes.families) {
+      new CfnOutput(this, `${constructId(family)}RouteLogGroups`, {
+        value: this.toJsonString(Object.fromEntries([...familyStack.routeFunctions].map(([name, handler]) => [name, handler.logGroup.logGroupName]))),
+        description: `The log group of each route of the ${family} family, by route name (JSON)`,
+      });
+    }
     for (const [name, operator] of this.operatorFunctions.functions) {
       new CfnOutput(this, `${constructId(name)}FunctionName`, {
         value: operator.function.functionName,
@@ -154,11 +162,14 @@ export class AccountingStack extends Stack {
   }
 
   /**
-   * Every function of the stack, whichever construct built it, named by its
-   * construct path (`HttpApi/EventRecord`, `EventConsumers/OrderPlaced`).
+   * Every function built so far outside the route families, whichever construct
+   * built it, named by its construct path (`EventConsumers/OrderPlaced`).
    */
   private everyFunction(): ReadonlyMap<string, lambda.IFunction> {
-    const functions = this.node.findAll().filter((construct) => construct instanceof AccountingFunction);
+    const functions = this.node
+      .findAll()
+      .filter((construct): construct is AccountingFunction => construct instanceof AccountingFunction)
+      .filter((handler) => !(Stack.of(handler) instanceof RouteFamily));
     return new Map(
       functions.map((handler) => [
         handler.node.path.slice(this.node.path.length + 1).replace(/\/Function$/, ''),

@@ -135,10 +135,8 @@ export class EventConsumers extends Construct {
         description: `Delivers ${source.join(', ')} ${detailType.join(', ')} events to the ${definition.name} consumer`,
         eventBus: props.bindings.eventBus,
         eventPattern: { source: [...source], detailType: [...detailType] },
-        targets: [
-          new targets.LambdaFunction(handler.function, { ...ruleDeliveryRetries, deadLetterQueue: this.deadLetterQueue }),
-        ],
       });
+      rule.addTarget(withDeadLetterQueue(new targets.LambdaFunction(handler.function, ruleDeliveryRetries), this.deadLetterQueue));
       functions.set(definition.name, handler);
       rules.set(definition.name, rule);
     }
@@ -148,7 +146,23 @@ export class EventConsumers extends Construct {
         new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.deadLetterNotifier.function.functionArn] }),
       );
     }
+    // One statement naming every rule, rather than the statement per rule a target's own deadLetterQueue adds:
+    // the queue policy (8,192 characters at most, SQS quotas) then grows by a rule's ARN per consumer, not ~500 characters.
+    this.deadLetterQueue.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowConsumerRulesToDeadLetter',
+        principals: [new iam.ServicePrincipal('events.amazonaws.com')],
+        actions: ['sqs:SendMessage'],
+        resources: [this.deadLetterQueue.queueArn],
+        conditions: { ArnEquals: { 'aws:SourceArn': [...rules.values()].map((rule) => rule.ruleArn) } },
+      }),
+    );
     this.functions = functions;
     this.rules = rules;
   }
+}
+
+/** The target, with undeliverable events sent to `queue`; the queue's policy is the caller's to write. */
+function withDeadLetterQueue(target: events.IRuleTarget, queue: sqs.IQueue): events.IRuleTarget {
+  return { bind: (rule, id) => ({ ...target.bind(rule, id), deadLetterConfig: { arn: queue.queueArn } }) };
 }

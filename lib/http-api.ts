@@ -1,17 +1,15 @@
-import { join } from 'node:path';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { type RouteDefinition, apiBasePath, routeTimeoutSeconds } from '../shared/routes/route-definition';
-import { AccountingFunction, type ServiceBindings } from './accounting-function';
+import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
 import { constructId } from './construct-id';
+import type { DeploymentEnvironment } from './deployment-environment';
 
 export interface AccountingHttpApiProps {
-  routes: readonly RouteDefinition[];
-  bindings: ServiceBindings;
+  environment: DeploymentEnvironment;
 }
 
 /**
@@ -36,9 +34,12 @@ const accessLogFormat = JSON.stringify({
 });
 
 /**
- * The public face: an HTTP API with one POST route and one Lambda per registry
- * entry. Nothing here is written per route; adding a route is adding it to the
- * registry (shared/routes/registry.ts) and its entry file `functions/http/<name>.ts`.
+ * The public face: an HTTP API with one POST route per registry entry, each
+ * integrated with its function. The functions live in their family's stack
+ * (lib/route-family.ts), with the permission that lets the API invoke them; the
+ * routes and integrations stay here, beside the API, under the logical ids they
+ * have always had: a route moved to another stack would be created there before
+ * this one is deleted, and API Gateway refuses a second route with the same key.
  *
  * Its default stage throttles all callers together at the environment's rate
  * and burst (API Gateway answers 429 past them, before any function runs) and
@@ -47,13 +48,8 @@ const accessLogFormat = JSON.stringify({
  */
 export class AccountingHttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
-  /**
-   * One scope per route, keyed by route name, holding everything that route adds
-   * to the stack (function, log group, integration, route, invoke permission):
-   * what test/cdk counts as the per-route resource cost.
-   */
-  readonly routeScopes: ReadonlyMap<string, Construct>;
-  readonly routeFunctions: ReadonlyMap<string, AccountingFunction>;
+  /** One scope per route, by route name, holding its API route and integration. */
+  readonly routeScopes = new Map<string, Construct>();
   readonly accessLogGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: AccountingHttpApiProps) {
@@ -62,7 +58,7 @@ export class AccountingHttpApi extends Construct {
       description: 'Accounting service: POST /accounting/... routes',
       createDefaultStage: true,
     });
-    const { environment } = props.bindings;
+    const { environment } = props;
     this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
       // Under /aws/vendedlogs/ API Gateway needs no entry in the account's one CloudWatch Logs resource policy
       // (5,120 characters, shared by every service of the region); with another name it appends one, and the
@@ -78,50 +74,53 @@ export class AccountingHttpApi extends Construct {
       throttlingBurstLimit: environment.apiThrottle.burstLimit,
     };
     stage.accessLogSettings = { destinationArn: this.accessLogGroup.logGroupArn, format: accessLogFormat };
+  }
 
-    const routeScopes = new Map<string, Construct>();
-    const routeFunctions = new Map<string, AccountingFunction>();
-    for (const route of props.routes) {
-      if (routeScopes.has(route.name)) throw new Error(`Duplicate route name in the registry: ${route.name}`);
-      const routeScope = new Construct(this, constructId(route.name));
-      const handler = new AccountingFunction(
-        routeScope,
-        'Function',
-        {
-          entry: join(props.bindings.projectRoot, 'functions', 'http', `${route.name}.ts`),
-          description: `POST ${apiBasePath}${route.path} (${route.operation})`,
-          family: route.family,
-          stores: route.stores,
-          timeout: Duration.seconds(routeTimeoutSeconds(route)),
-        },
-        props.bindings,
-      );
-      // Built in the route's scope (not with api.addRoutes) so the route, its
-      // integration and the invoke permission, scoped to this one path, live beside
-      // the function they serve.
-      const httpRoute = new apigwv2.HttpRoute(routeScope, 'Route', {
-        httpApi: this.api,
-        routeKey: apigwv2.HttpRouteKey.with(`${apiBasePath}${route.path}`, apigwv2.HttpMethod.POST),
-        integration: new HttpLambdaIntegration('Integration', handler.function),
-      });
-      NagSuppressions.addResourceSuppressions(httpRoute, [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason:
-            'Authentication is the first step of every route\'s function chain (shared/http), not an API Gateway ' +
-            'authorizer: a revoked key or session must fail at its very next call, where an authorizer\'s cached ' +
-            'answer would still let it through; uncached, an authorizer would only double every call\'s credential read.',
-        },
-      ]);
-      routeScopes.set(route.name, routeScope);
-      routeFunctions.set(route.name, handler);
-    }
-    this.routeScopes = routeScopes;
-    this.routeFunctions = routeFunctions;
+  /** Routes POST /accounting<path> of `route` to `handler`. */
+  addRoute(route: RouteDefinition, handler: lambda.IFunction): void {
+    if (this.routeScopes.has(route.name)) throw new Error(`Duplicate route name in the registry: ${route.name}`);
+    const routeScope = new Construct(this, constructId(route.name));
+    const httpRoute = new apigwv2.HttpRoute(routeScope, 'Route', {
+      httpApi: this.api,
+      routeKey: apigwv2.HttpRouteKey.with(`${apiBasePath}${route.path}`, apigwv2.HttpMethod.POST),
+      integration: new RouteFunctionIntegration('Integration', handler),
+    });
+    NagSuppressions.addResourceSuppressions(httpRoute, [
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Authentication is the first step of every route\'s function chain (shared/http), not an API Gateway ' +
+          'authorizer: a revoked key or session must fail at its very next call, where an authorizer\'s cached ' +
+          'answer would still let it through; uncached, an authorizer would only double every call\'s credential read.',
+      },
+    ]);
+    this.routeScopes.set(route.name, routeScope);
   }
 
   /** Base URL of the routes, e.g. `https://abc.execute-api.eu-west-1.amazonaws.com/accounting`. */
   get url(): string {
     return `${this.api.apiEndpoint}${apiBasePath}`;
+  }
+}
+
+/**
+ * A Lambda proxy integration (payload 2.0), like HttpLambdaIntegration, but
+ * granting nothing: that one adds the invoke permission in the route's scope,
+ * i.e. in this stack; the route's family stack grants it instead (RouteFamily).
+ */
+class RouteFunctionIntegration extends apigwv2.HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: lambda.IFunction,
+  ) {
+    super(id);
+  }
+
+  bind(): apigwv2.HttpRouteIntegrationConfig {
+    return {
+      type: apigwv2.HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+    };
   }
 }

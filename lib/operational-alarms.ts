@@ -19,8 +19,10 @@ export interface OperationalAlarmsProps {
   outboxPublisher: lambda.IFunction;
 }
 
-/** CloudWatch's hard limit on the metrics one metric math alarm may read. */
-export const functionsPerAlarm = 10;
+/** CloudWatch's hard limit on the metrics one metric math alarm may read (test/cdk/deploy-limits.test.ts). */
+export const metricsPerAlarmLimit = 10;
+/** Functions summed by one alarm: 60% of the limit, the headroom every limit of the stack keeps. */
+export const functionsPerAlarm = 6;
 
 /** How many alarms watch the functions' errors and throttles, for `functionCount` functions. */
 export function functionAlarmCount(functionCount: number): number {
@@ -41,53 +43,40 @@ const fiveMinutes = Duration.minutes(5);
  * Alarms), all notifying the environment's topic, both when they fire and when
  * they clear. Subscribe to the topic (the AlarmTopicArn output) to be told.
  *
- * Functions are watched in groups of at most ten, each alarm summing its
- * group's metric, so the alarm count grows by two per ten functions rather
- * than two per function. The alarms and their topic live in a nested stack of
- * their own: one resource of the service stack's 500, kept for routes.
+ * Functions are watched in groups of at most six (functionAlarms), each alarm
+ * summing its group's metric, so the alarm count grows by two per six functions
+ * rather than two per function. The alarms and their topic live in a nested
+ * stack of their own; the route functions' alarms live with their routes, in
+ * their family's stack (lib/route-family.ts), and notify this topic.
  */
 export class OperationalAlarms extends NestedStack {
   readonly topic: sns.Topic;
-  private readonly alarmNamePrefix: string;
 
   constructor(scope: Construct, id: string, props: OperationalAlarmsProps) {
     super(scope, id, { description: `Alarms of the accounting service (${props.environment.name}) and the topic they notify` });
     const { environment } = props;
-    this.alarmNamePrefix = environment.stackName;
     const thresholds = environment.alarms;
     this.topic = new sns.Topic(this, 'Topic', {
       displayName: `Accounting service alarms (${environment.name})`,
       enforceSSL: true,
     });
+    const target = { topic: this.topic, stackName: environment.stackName };
     // The on-call's subscriptions are made by hand on this topic: a topic deleted with a stack or replaced by a
     // refactor takes them along, and the pager goes silent without a word. Its logical id is pinned by a test.
     this.topic.applyRemovalPolicy(environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
-    this.allowAlarmsToPublish();
+    this.allowAlarmsToPublish(environment.stackName);
 
-    this.alarm('DeadLetters', {
+    alarmOf(this, 'DeadLetters', {
       alarmDescription:
         'Platform events are waiting in the consumers\' dead-letter queue: events the ledger has not taken in. Read them ' +
         'with the reason they carry, fix the cause, redrive them.',
       metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: fiveMinutes }),
       threshold: 1,
-    });
+    }, target);
 
-    const groups = groupsOf([...props.functions], functionsPerAlarm);
-    for (const [index, group] of groups.entries()) {
-      const names = group.map(([name]) => name).join(', ');
-      this.alarm(`FunctionErrors${index + 1}`, {
-        alarmDescription: `Unhandled errors (crashes, timeouts) of: ${names}. Their logs say which and why.`,
-        metric: sumOf(group, 'Errors'),
-        threshold: thresholds.functionErrors,
-      });
-      this.alarm(`FunctionThrottles${index + 1}`, {
-        alarmDescription: `Throttled invocations of: ${names}. The account's Lambda concurrency is exhausted.`,
-        metric: sumOf(group, 'Throttles'),
-        threshold: thresholds.functionThrottles,
-      });
-    }
+    functionAlarms(this, { environment, topic: this.topic, functions: props.functions, idPrefix: '' });
 
-    this.alarm('Api5xxRate', {
+    alarmOf(this, 'Api5xxRate', {
       alarmDescription:
         `More than ${thresholds.api5xxPercent}% of API requests were answered 5xx in 5 minutes ` +
         `(counted once ${thresholds.api5xxMinimumRequests} requests arrived). The access log and the routes' logs say which.`,
@@ -101,19 +90,19 @@ export class OperationalAlarms extends NestedStack {
         label: 'API 5xx %',
       }),
       threshold: thresholds.api5xxPercent,
-    });
+    }, target);
 
     // Measurable today: each died run (timeout, crash, out of memory) leaves a build the sweep restarts, and the
     // third abandons it. A builds-abandoned metric from the worker itself would count only the last.
-    this.alarm('ExportBuildsAbandoned', {
+    alarmOf(this, 'ExportBuildsAbandoned', {
       alarmDescription:
         'Export worker runs died (timeout, crash) in 15 minutes: their builds are restarted by the scheduler\'s sweep, ' +
         'and after the third attempt fail as build_abandoned. The worker\'s log says which build.',
       metric: props.exportWorker.metricErrors({ statistic: 'Sum', period: Duration.minutes(15) }),
       threshold: thresholds.exportWorkerFailures,
-    });
+    }, target);
 
-    this.alarm('OutboxAge', {
+    alarmOf(this, 'OutboxAge', {
       alarmDescription:
         `The oldest outbox event (invoice, payout) has waited more than ${thresholds.outboxLag.toMinutes()} minutes to be ` +
         'published, or the outbox publisher reported no run for 5 minutes.',
@@ -127,7 +116,7 @@ export class OperationalAlarms extends NestedStack {
       threshold: thresholds.outboxLag.toMilliseconds(),
       // A publisher that fails or does not run reports nothing, and meanwhile the outbox ages.
       treatMissingData: cloudwatch.TreatMissingData.BREACHING,
-    });
+    }, target);
   }
 
   /**
@@ -138,7 +127,7 @@ export class OperationalAlarms extends NestedStack {
    * environment may publish (AWS's confused-deputy guidance: aws:SourceAccount
    * and aws:SourceArn).
    */
-  private allowAlarmsToPublish(): void {
+  private allowAlarmsToPublish(stackName: string): void {
     const { account, region, partition } = Stack.of(this);
     this.topic.addToResourcePolicy(
       new iam.PolicyStatement({
@@ -148,28 +137,63 @@ export class OperationalAlarms extends NestedStack {
         resources: [this.topic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': account },
-          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:${this.alarmNamePrefix}-*` },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:${stackName}-*` },
         },
       }),
     );
   }
+}
 
-  private alarm(
-    id: string,
-    props: Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold' | 'treatMissingData'>,
-  ): void {
-    const alarm = new cloudwatch.Alarm(this, id, {
-      // Named for the environment, as the pager shows it, not for the nested stack's generated name.
-      alarmName: `${this.alarmNamePrefix}-${id}`,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      ...props,
-    });
-    const notify = new actions.SnsAction(this.topic);
-    alarm.addAlarmAction(notify);
-    alarm.addOkAction(notify);
+/** Where an alarm goes: the environment's topic, and its stack's name, which starts every alarm name. */
+interface AlarmTarget {
+  topic: sns.ITopic;
+  stackName: string;
+}
+
+/**
+ * Two alarms per group of at most `functionsPerAlarm` functions: their errors
+ * and their throttles, each summed over the group, named `<stack>-<idPrefix>FunctionErrors<n>`.
+ */
+export function functionAlarms(
+  scope: Construct,
+  props: { environment: DeploymentEnvironment; topic: sns.ITopic; functions: ReadonlyMap<string, lambda.IFunction>; idPrefix: string },
+): void {
+  const target = { topic: props.topic, stackName: props.environment.stackName };
+  const thresholds = props.environment.alarms;
+  const groups = groupsOf([...props.functions], functionsPerAlarm);
+  for (const [index, group] of groups.entries()) {
+    const names = group.map(([name]) => name).join(', ');
+    alarmOf(scope, `${props.idPrefix}FunctionErrors${index + 1}`, {
+      alarmDescription: `Unhandled errors (crashes, timeouts) of: ${names}. Their logs say which and why.`,
+      metric: sumOf(group, 'Errors'),
+      threshold: thresholds.functionErrors,
+    }, target);
+    alarmOf(scope, `${props.idPrefix}FunctionThrottles${index + 1}`, {
+      alarmDescription: `Throttled invocations of: ${names}. The account's Lambda concurrency is exhausted.`,
+      metric: sumOf(group, 'Throttles'),
+      threshold: thresholds.functionThrottles,
+    }, target);
   }
+}
+
+type AlarmSettings = Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold' | 'treatMissingData'>;
+
+/**
+ * An alarm of the environment, named `<stack>-<id>` as the pager shows it (not
+ * for the nested stack's generated name), that notifies `topic` when it fires
+ * and when it clears. The topic's policy lets alarms of that prefix publish.
+ */
+function alarmOf(scope: Construct, id: string, props: AlarmSettings, { topic, stackName }: AlarmTarget): void {
+  const alarm = new cloudwatch.Alarm(scope, id, {
+    alarmName: `${stackName}-${id}`,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    ...props,
+  });
+  const notify = new actions.SnsAction(topic);
+  alarm.addAlarmAction(notify);
+  alarm.addOkAction(notify);
 }
 
 function groupsOf<T>(items: readonly T[], size: number): T[][] {

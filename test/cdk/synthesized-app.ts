@@ -150,3 +150,79 @@ export function widestParallelSet(order: Map<string, Set<string>>, nodes: readon
   for (const node of nodes) if (augment(node, new Set())) matching += 1;
   return nodes.length - matching;
 }
+
+/**
+ * What a value of a template becomes once CloudFormation resolves it, as far as
+ * its length goes. Pseudo parameters at their longest (`aws-us-gov`,
+ * `ap-southeast-2`); any other Ref or Fn::GetAtt, a name or an ARN generated
+ * at deploy time, as 256 characters, longer than any name or ARN of this
+ * service's resources (a Lambda name is at most 64, a bucket's 63, a table's
+ * 255, and a generated log group name is the stack name, its logical id and a
+ * suffix); a Secrets Manager dynamic reference as the 48-character key it holds.
+ */
+export function resolvedLength(value: unknown): string {
+  const placeholder = (length: number) => 'x'.repeat(length);
+  const pseudo: Record<string, number> = {
+    'AWS::AccountId': 12,
+    'AWS::Region': 14,
+    'AWS::Partition': 10,
+    'AWS::URLSuffix': 16,
+    'AWS::StackName': 128,
+    'AWS::StackId': 256,
+    'AWS::NoValue': 0,
+  };
+  const resolve = (inner: unknown): unknown => {
+    if (Array.isArray(inner)) return inner.map(resolve);
+    if (!inner || typeof inner !== 'object') return inner;
+    const entries = Object.entries(inner);
+    if (entries.length === 1) {
+      const [[key, argument]] = entries as [[string, any]];
+      if (key === 'Ref') return placeholder(pseudo[argument] ?? 256);
+      if (key === 'Fn::GetAtt' || key === 'Fn::ImportValue') return placeholder(256);
+      if (key === 'Fn::Join') return (resolve(argument[1]) as unknown[]).map(String).join(argument[0]);
+      if (key === 'Fn::Sub') {
+        const text = String(Array.isArray(argument) ? argument[0] : argument);
+        return text.replace(/\$\{([^}]+)\}/g, (_, name: string) => placeholder(pseudo[name] ?? 256));
+      }
+      if (key.startsWith('Fn::')) return placeholder(256);
+    }
+    return Object.fromEntries(entries.map(([key, item]) => [key, resolve(item)]));
+  };
+  const text = JSON.stringify(resolve(value));
+  return text.replace(/\{\{resolve:secretsmanager:[^}]*\}\}/g, placeholder(48));
+}
+
+/**
+ * Every resource of the app as if it were one template: a nested stack's
+ * parameter replaced by what its parent hands it, a parent's reference to a
+ * nested stack's output by that output's value. Logical ids are kept; the caller
+ * checks none repeats across stacks.
+ */
+export function flattenedResources(stacks: readonly SynthesizedStack[]): Record<string, TemplateResource> {
+  const byPath = new Map(stacks.map((stack) => [stack.path, stack]));
+  const childOf = (path: string, logicalId: string) =>
+    stacks.find(({ parent }) => parent?.path === path && parent.logicalId === logicalId);
+  const resolveIn = (stack: SynthesizedStack, value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => resolveIn(stack, item));
+    if (!value || typeof value !== 'object') return value;
+    const entries = Object.entries(value);
+    if (entries.length === 1) {
+      const [[key, argument]] = entries as [[string, any]];
+      if (key === 'Ref' && stack.parent && typeof argument === 'string' && argument in (stack.template.Parameters ?? {})) {
+        const parent = byPath.get(stack.parent.path)!;
+        return resolveIn(parent, parent.template.Resources[stack.parent.logicalId]!.Properties!.Parameters[argument]);
+      }
+      if (key === 'Fn::GetAtt' && Array.isArray(argument) && String(argument[1]).startsWith('Outputs.')) {
+        const child = childOf(stack.path, String(argument[0]));
+        if (child) return resolveIn(child, (child.template.Outputs as Record<string, { Value: unknown }>)[String(argument[1]).slice('Outputs.'.length)]!.Value);
+      }
+    }
+    return Object.fromEntries(entries.map(([key, item]) => [key, resolveIn(stack, item)]));
+  };
+  return Object.assign(
+    {},
+    ...stacks.map((stack) =>
+      Object.fromEntries(Object.entries(stack.template.Resources).map(([id, resource]) => [id, resolveIn(stack, resource) as TemplateResource])),
+    ),
+  );
+}
