@@ -246,12 +246,15 @@ describe('an assembly that stops halfway', () => {
     for (let batch = 0; batch < 15; batch += 1) {
       await Promise.all(Array.from({ length: 10 }, () => adjust({ kind: 'bonus', amount: 1 })));
     }
-    // DynamoDB Local cannot crash a process between two calls: fail every write after the first claim transaction.
+    // DynamoDB Local cannot crash a process between two calls: fail every write of this assembly after its first claim
+    // transaction. What runs beside it in this process (the meter aggregator, the organisation's rate lease) is not its.
     let transactions = 0;
     const name = 'crash-after-first-claim';
+    const besideTheAssembly = /USAGE_METER|METER_CHUNK|METERED_|USAGE_LATE|ORG_RATE/;
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
         const command = String(context.commandName);
+        if (besideTheAssembly.test(JSON.stringify(args.input))) return next(args);
         if (command === 'TransactWriteItemsCommand' && (transactions += 1) > 1) throw new Error('process stopped');
         if (transactions > 1 && ['DeleteItemCommand', 'UpdateItemCommand', 'PutItemCommand'].includes(command)) throw new Error('process stopped');
         return next(args);
