@@ -1,35 +1,33 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type BuildOptions, type Metafile, build } from 'esbuild';
 import { lambdaBundle } from '../lib/lambda-bundle';
 import { operatorFunctions } from '../shared/routes/operator-registry';
+import { backgroundFunctions } from '../shared/routes/background-registry';
+import { consumerFunctions, deadLetterNotifierFunction, usageMeterAggregatorFunction } from '../shared/routes/consumer-registry';
 import { httpRoutes } from '../shared/routes/registry';
-import { runNode } from './child-process';
-import { median } from './stats';
 
 export const baselineName = 'baseline';
 
-/** One Lambda bundle as the stack would deploy it. */
+export type FunctionKind = 'http' | 'operator' | 'background' | 'consumer';
+
+/** One Lambda bundle as the stack would deploy it, or a baseline it is measured against. */
 export interface BuiltBundle {
   name: string;
-  kind: 'baseline' | 'http' | 'operator';
-  entry: string;
+  kind: FunctionKind | 'baseline';
   file: string;
   bytes: number;
   /** Bytes in the output per package (node_modules package name, or `(project)` for our sources), largest first. */
   packages: Array<{ name: string; bytes: number }>;
+  /** AWS clients besides DynamoDB's that the bundle holds, each with the commands of it the bundle holds. */
+  clients: ClientUse[];
 }
 
-export interface ImportTiming {
+/** An AWS client package (`@aws-sdk/client-s3`) and the command modules of it that a bundle holds. */
+export interface ClientUse {
   name: string;
-  /** Milliseconds of `await import(bundle)` in each fresh node process. */
-  samples: number[];
-  medianMs: number;
-  /** Baseline samples taken in the same rounds, alternating with this bundle's. */
-  baselineSamples: number[];
-  baselineMedianMs: number;
+  commands: string[];
 }
 
 /**
@@ -67,21 +65,27 @@ export function esbuildOptionsOf(bundle: Record<string, unknown>): BuildOptions 
   return options;
 }
 
-/** Every registry route, every operator function and the baseline handler, with their entry files. */
-export function bundleEntries(root: string): Array<Pick<BuiltBundle, 'name' | 'kind' | 'entry'>> {
-  return [
-    { name: baselineName, kind: 'baseline', entry: join(root, 'bench', 'baseline-handler.ts') },
-    ...httpRoutes.map((route) => ({
-      name: route.name,
-      kind: 'http' as const,
-      entry: join(root, 'functions', 'http', `${route.name}.ts`),
-    })),
-    ...operatorFunctions.map((fn) => ({
-      name: fn.name,
-      kind: 'operator' as const,
-      entry: join(root, 'functions', 'operator', `${fn.name}.ts`),
-    })),
+/** The class each AWS client package exports, for the baselines that add it; a client not named here stops the bench. */
+const clientClasses: Record<string, string> = {
+  '@aws-sdk/client-eventbridge': 'EventBridgeClient',
+  '@aws-sdk/client-lambda': 'LambdaClient',
+  '@aws-sdk/client-s3': 'S3Client',
+  '@aws-sdk/client-sqs': 'SQSClient',
+};
+
+const entryFolders: Record<FunctionKind, string> = { http: 'http', operator: 'operator', background: 'background', consumer: 'consumers' };
+
+/** Every function the stack deploys, from its registry, with its entry file. */
+export function functionEntries(root: string): Array<{ name: string; kind: FunctionKind; entry: string }> {
+  const named: Array<[FunctionKind, ReadonlyArray<{ name: string }>]> = [
+    ['http', httpRoutes],
+    ['operator', operatorFunctions],
+    ['background', backgroundFunctions],
+    ['consumer', [...consumerFunctions, deadLetterNotifierFunction, usageMeterAggregatorFunction]],
   ];
+  return named.flatMap(([kind, definitions]) =>
+    definitions.map(({ name }) => ({ name, kind, entry: join(root, 'functions', entryFolders[kind], `${name}.ts`) })),
+  );
 }
 
 function packageOf(path: string): string {
@@ -89,95 +93,81 @@ function packageOf(path: string): string {
   return match?.[1] ?? '(project)';
 }
 
-function packageBreakdown(metafile: Metafile, outfile: string, root: string): BuiltBundle['packages'] {
+function outputOf(metafile: Metafile, outfile: string, root: string) {
   const output = metafile.outputs[relative(root, outfile)];
   if (!output) throw new Error(`esbuild metafile has no output ${outfile}`);
+  return output;
+}
+
+function packageBreakdown(inputs: Metafile['outputs'][string]['inputs']): BuiltBundle['packages'] {
   const bytes = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+  for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
     const name = packageOf(input);
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
   return [...bytes].map(([name, total]) => ({ name, bytes: total })).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** Builds each entry into `<tmp>/<name>/index.mjs` with the stack's options plus bundle, platform node, no externals. */
-export async function buildBundles(root: string): Promise<{ bundles: BuiltBundle[]; dispose(): void }> {
-  const outdir = mkdtempSync(join(tmpdir(), 'accounting-bench-'));
-  const options = esbuildOptionsOf(lambdaBundle);
-  const bundles: BuiltBundle[] = [];
-  for (const { name, kind, entry } of bundleEntries(root)) {
-    const file = join(outdir, name, 'index.mjs');
-    const result = await build({
-      ...options,
-      entryPoints: [entry],
-      outfile: file,
-      bundle: true,
-      platform: 'node',
-      external: [],
-      absWorkingDir: root,
-      metafile: true,
-      logLevel: 'error',
-    });
-    bundles.push({ name, kind, entry, file, bytes: statSync(file).size, packages: packageBreakdown(result.metafile, file, root) });
+/** The AWS clients other than DynamoDB's in a bundle, and which of their command modules made it into the output. */
+function clientsOf(inputs: Metafile['outputs'][string]['inputs']): ClientUse[] {
+  const clients = new Map<string, Set<string>>();
+  for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+    const name = packageOf(input);
+    if (!/^@aws-sdk\/client-/.test(name) || name === '@aws-sdk/client-dynamodb' || bytesInOutput === 0) continue;
+    const commands = clients.get(name) ?? new Set<string>();
+    const command = /\/commands\/(\w+Command)\.js$/.exec(input)?.[1];
+    if (command) commands.add(command);
+    clients.set(name, commands);
   }
-  return { bundles, dispose: () => rmSync(outdir, { recursive: true, force: true }) };
+  return [...clients].map(([name, commands]) => ({ name, commands: [...commands].sort() })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-// Runs in the child: the clock starts after node is up and stops when the module has evaluated.
-const importProbe =
-  'const url = process.argv[1]; const start = performance.now(); await import(url); ' +
-  'process.stdout.write(String(performance.now() - start));';
-
-/** The environment of a probe: no loader, no compile cache, nothing that changes what `import` does. */
-function probeEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['NODE_OPTIONS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE']) delete env[name];
-  return env;
+/** The baseline handler with `clients` added: each client created at module scope beside the document client, its commands sent. */
+function baselineWithClients(clients: ClientUse[]): string {
+  const lines = ["import { handler as documentClientOnly } from './baseline-handler';"];
+  const uses: string[] = [];
+  clients.forEach((client, index) => {
+    const clientClass = clientClasses[client.name];
+    if (!clientClass) throw new Error(`bench/bundles.ts does not know the client class of ${client.name}`);
+    lines.push(`import { ${[clientClass, ...client.commands].join(', ')} } from '${client.name}';`);
+    lines.push(`const client${index} = new ${clientClass}({});`);
+    uses.push(...client.commands.map((command) => `() => client${index}.send(new ${command}({} as never))`));
+  });
+  lines.push(`const sends = [${uses.join(', ')}];`);
+  lines.push('export const handler = async () => ({ ...(await documentClientOnly()), sent: sends.length });');
+  return lines.join('\n');
 }
 
-async function timeImport(file: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const { code, stdout, stderr } = await runNode(['--input-type=module', '-e', importProbe, pathToFileURL(file).href], { env });
-  const ms = Number(stdout);
-  if (code !== 0 || !Number.isFinite(ms)) throw new Error(`import probe of ${file} failed (exit ${code}): ${stderr}`);
-  return ms;
+/** The baseline a function is measured against: the document client alone, plus the other clients it holds with their commands. */
+export function baselineOf(clients: ClientUse[]): string {
+  const added = clients.map((client) => `${client.name.replace('@aws-sdk/client-', '')} (${client.commands.join(', ') || 'no command'})`);
+  return [baselineName, ...added].join(' + ');
 }
 
 /**
- * Cold import time of every bundle against the baseline: in each round, every
- * candidate runs next to a fresh baseline run, the order of the pair swapped
- * every round, so drift on a noisy machine hits both sides alike.
+ * Builds every function into `<tmp>/<name>/index.mjs` with the stack's options
+ * plus bundle, platform node, no externals; then, for each set of other AWS
+ * clients some function holds, the baseline with those clients and their
+ * commands added, built the same way.
  */
-export async function timeImports(bundles: BuiltBundle[], rounds: number): Promise<ImportTiming[]> {
-  const baseline = bundles.find((bundle) => bundle.name === baselineName);
-  if (!baseline) throw new Error('no baseline bundle');
-  const env = probeEnvironment();
-  const candidates = bundles.filter((bundle) => bundle !== baseline);
-  const samples = new Map(candidates.map((bundle) => [bundle.name, { own: [] as number[], baseline: [] as number[] }]));
-  await timeImport(baseline.file, env); // warms the file cache
-  for (let round = 0; round < rounds; round += 1) {
-    for (const candidate of candidates) {
-      const slot = samples.get(candidate.name)!;
-      if (round % 2 === 0) {
-        slot.baseline.push(await timeImport(baseline.file, env));
-        slot.own.push(await timeImport(candidate.file, env));
-      } else {
-        slot.own.push(await timeImport(candidate.file, env));
-        slot.baseline.push(await timeImport(baseline.file, env));
-      }
-    }
+export async function buildBundles(root: string): Promise<{ functions: BuiltBundle[]; baselines: Map<string, BuiltBundle>; dispose(): void }> {
+  const outdir = mkdtempSync(join(tmpdir(), 'accounting-bench-'));
+  const options = esbuildOptionsOf(lambdaBundle);
+  const buildOne = async (name: string, kind: BuiltBundle['kind'], source: Pick<BuildOptions, 'entryPoints' | 'stdin'>): Promise<BuiltBundle> => {
+    const file = join(outdir, name.replace(/[^\w.-]+/g, '_'), 'index.mjs');
+    const result = await build({ ...options, ...source, outfile: file, bundle: true, platform: 'node', external: [], absWorkingDir: root, metafile: true, logLevel: 'error' });
+    const { inputs } = outputOf(result.metafile, file, root);
+    return { name, kind, file, bytes: statSync(file).size, packages: packageBreakdown(inputs), clients: clientsOf(inputs) };
+  };
+  const functions: BuiltBundle[] = [];
+  for (const { name, kind, entry } of functionEntries(root)) functions.push(await buildOne(name, kind, { entryPoints: [entry] }));
+  const baselines = new Map<string, BuiltBundle>();
+  baselines.set(baselineName, await buildOne(baselineName, 'baseline', { entryPoints: [join(root, 'bench', 'baseline-handler.ts')] }));
+  for (const bundle of functions) {
+    const name = baselineOf(bundle.clients);
+    if (baselines.has(name)) continue;
+    const stdin = { contents: baselineWithClients(bundle.clients), resolveDir: join(root, 'bench'), loader: 'ts' as const, sourcefile: 'baseline-with-clients.ts' };
+    baselines.set(name, await buildOne(name, 'baseline', { stdin }));
   }
-  const allBaseline = [...samples.values()].flatMap((slot) => slot.baseline);
-  return [
-    { name: baseline.name, samples: allBaseline, medianMs: median(allBaseline), baselineSamples: allBaseline, baselineMedianMs: median(allBaseline) },
-    ...candidates.map((candidate) => {
-      const slot = samples.get(candidate.name)!;
-      return {
-        name: candidate.name,
-        samples: slot.own,
-        medianMs: median(slot.own),
-        baselineSamples: slot.baseline,
-        baselineMedianMs: median(slot.baseline),
-      };
-    }),
-  ];
+  return { functions, baselines, dispose: () => rmSync(outdir, { recursive: true, force: true }) };
 }

@@ -2,15 +2,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { AgingReport } from './aging-report';
-import { type BuiltBundle, type ImportTiming, baselineName } from './bundles';
 import type { CapacityResult } from './capacity';
+import { type ColdStartReport, coldStartSection, coldStartVerdicts } from './cold-start';
 import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
 import type { FinancialRollupBenchReport } from './financial-rollup';
 import type { LatencyReport, ParityResult } from './latency';
+import { type LatencySettings, latencySection, latencyVerdicts } from './latency-section';
 import type { ReconcileBenchRun, StorageReconcileBenchReport } from './storage-reconcile';
 import type { ChainOverhead } from './chain-overhead';
 import { round } from './stats';
+import { ms, table, units } from './table';
 
 export interface BenchSettings {
   importRounds: number;
@@ -38,6 +40,14 @@ export interface BenchSettings {
   reconcileItems: number;
 }
 
+/** The latency section's settings, from the whole bench's. */
+export const latencySettingsOf = (settings: BenchSettings): LatencySettings => ({
+  calls: settings.latencyCalls,
+  warmup: settings.latencyWarmup,
+  seedEvents: settings.seedEvents,
+  extraPaymentInvoices: settings.capacityCalls,
+});
+
 export interface ScanCheck {
   /** Scan commands issued through the shared and the raw client during the whole run. */
   issued: number;
@@ -50,8 +60,7 @@ export interface ScanCheck {
 
 export interface BenchResults {
   settings: BenchSettings;
-  bundles: BuiltBundle[];
-  imports: ImportTiming[];
+  coldStart: ColdStartReport;
   parity: ParityResult[];
   latency: LatencyReport;
   metering: ChainOverhead;
@@ -74,10 +83,6 @@ export interface TargetVerdict {
 
 /** The limits the service holds itself to. */
 export const limits = {
-  bundleRatio: 1.15,
-  bundleBytes: 1_000_000,
-  importRatio: 1.15,
-  latencyRatio: 1.3,
   /** `/event/get` p50 with its usage meter fields on the request line over without. */
   meteringRatio: 1.1,
   /** `/event/get` p50 with its log line and metrics over without. */
@@ -93,43 +98,8 @@ export const limits = {
   exportRssRatio: 1.3,
 } as const;
 
-/**
- * A function that needs a second AWS client besides DynamoDB's (the Lambda
- * client that starts export builds, S3, EventBridge) may carry exactly that
- * client's package on top of the ratio: it is the client, not our code.
- */
-function secondClientBytes(bundle: BuiltBundle): { names: string[]; bytes: number } {
-  const clients = bundle.packages.filter((entry) => /^@aws-sdk\/client-(?!dynamodb$)/.test(entry.name));
-  return { names: clients.map((entry) => entry.name), bytes: clients.reduce((sum, entry) => sum + entry.bytes, 0) };
-}
-
 export function verdicts(results: BenchResults): TargetVerdict[] {
-  const rows: TargetVerdict[] = [];
-  const baseline = results.bundles.find((bundle) => bundle.name === baselineName)!;
-  for (const bundle of results.bundles) {
-    if (bundle === baseline) continue;
-    const allowance = secondClientBytes(bundle);
-    const ratio = (bundle.bytes - allowance.bytes) / baseline.bytes;
-    const less = allowance.bytes ? ` (less ${allowance.names.join(', ')} ${kb(allowance.bytes)})` : '';
-    rows.push({ target: `${bundle.name} bytes vs baseline${less}`, measured: `${ratio.toFixed(3)}x`, limit: `<= ${limits.bundleRatio}x`, pass: ratio <= limits.bundleRatio });
-    rows.push({ target: `${bundle.name} bytes`, measured: String(bundle.bytes), limit: `< ${limits.bundleBytes}`, pass: bundle.bytes < limits.bundleBytes });
-  }
-  for (const timing of results.imports) {
-    if (timing.name === baselineName) continue;
-    const ratio = timing.medianMs / timing.baselineMedianMs;
-    rows.push({ target: `${timing.name} import median vs baseline`, measured: `${ratio.toFixed(2)}x`, limit: `<= ${limits.importRatio}x`, pass: ratio <= limits.importRatio });
-  }
-  for (const parity of results.parity) {
-    rows.push({
-      target: `${parity.label} raw calls mirror the route`,
-      measured: parity.matches ? 'same commands' : 'differ',
-      limit: 'same commands',
-      pass: parity.matches,
-    });
-  }
-  for (const latency of results.latency.routes) {
-    rows.push({ target: `${latency.label} p50 route vs raw`, measured: `${latency.ratio.toFixed(2)}x`, limit: `<= ${limits.latencyRatio}x`, pass: latency.ratio <= limits.latencyRatio });
-  }
+  const rows: TargetVerdict[] = [...coldStartVerdicts(results.coldStart), ...latencyVerdicts(results)];
   const { metering, logging } = results;
   rows.push({
     target: '/event/get p50 with metering vs without',
@@ -192,92 +162,12 @@ export function verdicts(results: BenchResults): TargetVerdict[] {
   return rows;
 }
 
-/** A plain-text table: header, rule, rows; numbers right-aligned. */
-function table(header: string[], rows: Array<Array<string | number>>): string {
-  const cells = rows.map((row) => row.map(String));
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
-  const numeric = header.map((_, column) => rows.every((row) => typeof row[column] === 'number' || /^[\d.,x-]*$/.test(String(row[column] ?? ''))));
-  const line = (row: string[]) =>
-    row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ').trimEnd();
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...cells.map(line)].join('\n');
-}
-
-const ms = (value: number) => value.toFixed(2);
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)}k`;
-const units = (value: number) => (value === 0 ? '-' : String(round(value, 2)));
-
-/** What a bundle holds beyond the baseline, by package, largest first. */
-function growthOverBaseline(bundle: BuiltBundle, baseline: BuiltBundle): string {
-  const base = new Map(baseline.packages.map((entry) => [entry.name, entry.bytes]));
-  return bundle.packages
-    .map((entry) => ({ name: entry.name, delta: entry.bytes - (base.get(entry.name) ?? 0) }))
-    .filter((entry) => Math.abs(entry.delta) >= 500)
-    .sort((a, b) => b.delta - a.delta)
-    .slice(0, 4)
-    .map((entry) => `${entry.name} +${kb(entry.delta)}`)
-    .join(', ');
-}
-
 export function render(results: BenchResults, verdictRows: TargetVerdict[]): string {
   const { settings } = results;
-  const baseline = results.bundles.find((bundle) => bundle.name === baselineName)!;
-  const importOf = new Map(results.imports.map((timing) => [timing.name, timing]));
-  const out: string[] = [];
-
-  out.push(
-    `Bundles: esbuild with lib/lambda-bundle.ts + bundle, platform node, no externals. Import: median of ${settings.importRounds} fresh node processes each, every run paired with a baseline run.`,
-  );
-  out.push(
-    table(
-      ['bundle', 'bytes', 'x baseline', 'import ms', 'baseline ms', 'x baseline', 'beyond baseline (bytes in output)'],
-      results.bundles.map((bundle) => {
-        const timing = importOf.get(bundle.name)!;
-        const isBaseline = bundle === baseline;
-        return [
-          bundle.name,
-          bundle.bytes,
-          (bundle.bytes / baseline.bytes).toFixed(2),
-          ms(timing.medianMs),
-          isBaseline ? '' : ms(timing.baselineMedianMs),
-          isBaseline ? '1.00' : (timing.medianMs / timing.baselineMedianMs).toFixed(2),
-          isBaseline ? `largest: ${bundle.packages.slice(0, 3).map((entry) => `${entry.name} ${kb(entry.bytes)}`).join(', ')}` : growthOverBaseline(bundle, baseline),
-        ];
-      }),
-    ),
-  );
+  const out: string[] = [...coldStartSection(results.coldStart)];
 
   out.push('');
-  out.push(
-    `Latency (ms): ${settings.latencyCalls} calls per side after ${settings.latencyWarmup} warm-up; ${settings.seedEvents} seeded events. ` +
-      'route = keep-alive HTTP POST to the local adapter; handler = the same handler invoked in-process (no HTTP); raw = the DynamoDB calls the route makes, issued directly. All sides interleaved in one loop.',
-  );
-  const parityOf = new Map(results.parity.map((parity) => [parity.label, parity]));
-  out.push(
-    table(
-      ['route', 'p50 route', 'p50 handler', 'p50 raw', 'ratio', 'handler/raw', 'p99 route', 'p99 handler', 'p99 raw', 'raw calls (checked against the route)'],
-      results.latency.routes.map((latency) => {
-        const parity = parityOf.get(latency.label);
-        return [
-          latency.label,
-          ms(latency.route.p50),
-          ms(latency.handler.p50),
-          ms(latency.raw.p50),
-          latency.ratio.toFixed(2),
-          (latency.handler.p50 / latency.raw.p50).toFixed(2),
-          ms(latency.route.p99),
-          ms(latency.handler.p99),
-          ms(latency.raw.p99),
-          parity ? `${parity.rawCommands.join(' + ')}${parity.matches ? '' : '  (DIFFERS from route)'}` : '',
-        ];
-      }),
-    ),
-  );
-  const floor = results.latency.httpFloor;
-  out.push(`HTTP floor (POST the adapter answers 404 without a handler): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}. ratio = p50 route / p50 raw.`);
-  for (const parity of results.parity.filter((entry) => !entry.matches)) {
-    out.push(`  ${parity.label}: route issued ${parity.difference?.route ?? '(nothing)'}`);
-    out.push(`  ${' '.repeat(parity.label.length)}  raw issued   ${parity.difference?.raw ?? '(nothing)'}`);
-  }
+  out.push(...latencySection(results, latencySettingsOf(settings)));
 
   out.push('');
   out.push(...overheadSection(

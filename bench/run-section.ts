@@ -12,18 +12,19 @@ export interface SectionRun {
 
 /**
  * Runs one bench section alone (`npx tsx bench/run-<section>.ts`) on a stack of
- * its own, with no events seeded: `onEnvironment` may set the section's
- * environment before the stack starts. Prints the section's table and targets,
+ * its own, with `seedEvents` events seeded (none unless asked): `onEnvironment`
+ * may set the section's environment before the stack starts. Prints the section's table and targets,
  * writes no results file, and exits non-zero only when the benchmark itself fails.
  */
 export function runSectionAlone(
   measure: (stack: BenchStack, log: BenchLog) => Promise<SectionRun>,
   onEnvironment: () => void = () => undefined,
+  seedEvents = 0,
 ): void {
   const log: BenchLog = (line) => process.stderr.write(`[bench] ${line}\n`);
   const run = async () => {
     noteNodeVersionOnce(log);
-    const stack = await startBenchStack(0, onEnvironment);
+    const stack = await startBenchStack(seedEvents, onEnvironment);
     try {
       const { lines, verdicts } = await measure(stack, log);
       console.log([...lines, 'Targets', ...verdicts.map((row) => `${row.pass ? 'PASS' : 'MISS'} ${row.target}: ${row.measured} (limit ${row.limit})`)].join('\n'));

@@ -4,22 +4,22 @@ import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
 import { measureAgingReport } from './aging-report';
 import { measurePayout } from './commission-payout';
-import { buildBundles, timeImports } from './bundles';
+import { measureColdStart } from './cold-start';
 import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
 import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
 import { measureFinancialRollup } from './financial-rollup';
 import { measureStorageReconcile } from './storage-reconcile';
 import { type PartitionHeatResult, measurePartitionHeat, partitionHeatLines, partitionHeatVerdicts } from './partition-heat-report';
-import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
-import { checkParity, measureLatency } from './latency';
+import { measureRouteLatency, paymentInvoicesOf } from './latency-section';
 import { measureChainOverhead } from './chain-overhead';
 import { benchOrgcode, startBenchStack } from './local-stack';
-import { type BenchResults, type BenchSettings, render, verdicts, writeJson } from './report';
-import { httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
+import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
+import { rawDocumentClient } from './route-calls';
 
 /**
- * `npm run bench`: bundle sizes and cold import times, route latency against
+ * `npm run bench`: the cold-start budget (every function's bytes and import
+ * time against its baseline), route latency against
  * the raw DynamoDB calls each route makes, `/event/get` with and without its
  * usage meter fields, the capacity each route call
  * consumes, what the whole aging report reads over 50,000 open invoices, the
@@ -33,15 +33,14 @@ const latencyCalls = Number(process.env.BENCH_CALLS ?? 300);
 const latencyWarmup = 20;
 const capacityCalls = 10;
 const settings: BenchSettings = {
-  importRounds: Number(process.env.BENCH_ROUNDS ?? 20),
+  importRounds: Number(process.env.BENCH_ROUNDS ?? 21),
   latencyCalls,
   latencyWarmup,
   seedEvents: 200,
   capacityCalls,
   exportEvents: Number(process.env.BENCH_EXPORT_EVENTS ?? 100_000),
   exportSmallEvents: 25_000,
-  // Every latency iteration pays one invoice per side (route, handler, raw); the parity check, two; the capacity section, its calls.
-  paymentInvoices: (latencyWarmup + latencyCalls) * 3 + 2 + capacityCalls,
+  paymentInvoices: paymentInvoicesOf({ calls: latencyCalls, warmup: latencyWarmup, seedEvents: 200, extraPaymentInvoices: capacityCalls }),
   arInvoices: Number(process.env.BENCH_AR_INVOICES ?? 50_000),
   arReportLimit: 256,
   payoutLines: Number(process.env.BENCH_PAYOUT_LINES ?? 5000),
@@ -60,132 +59,107 @@ async function main(): Promise<void> {
   const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0)}s`;
 
   noteNodeVersionOnce(log);
-  log('building bundles');
-  const built = await buildBundles(root);
+  log(`cold start: building every function, then ${settings.importRounds} import pairs each`);
+  const coldStart = await measureColdStart(root, settings.importRounds, log);
+
+  log(`starting DynamoDB Local and the local API, seeding ${settings.seedEvents} events (${elapsed()})`);
+  const shared = new CommandLog('shared');
+  const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
   let results: BenchResults;
   let heat: PartitionHeatResult;
   try {
-    log(`timing imports (${settings.importRounds} rounds)`);
-    const imports = await timeImports(built.bundles, settings.importRounds);
+    const tableName = process.env.TABLE_NAME!;
+    const { baseUrl } = stack.api;
+    const { parity, latency, calls, seeder, rawLog } = await measureRouteLatency(stack, shared, latencySettingsOf(settings), log);
 
-    log(`starting DynamoDB Local and the local API, seeding ${settings.seedEvents} events (${elapsed()})`);
-    const shared = new CommandLog('shared');
-    const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
-    const raw = rawDocumentClient();
-    try {
-      const rawLog = new CommandLog('raw').attach(raw);
-      const tableName = process.env.TABLE_NAME!;
-      const { baseUrl } = stack.api;
-      const template = await httpCall(baseUrl, '/event/record', {
-        headers: stack.writer.headers,
-        body: recordBody(stack.writer.orgcode),
-      })();
-      if (template.status !== 200) throw new Error(`recording the template event: ${template.status} ${template.text}`);
-      const recordedEvent = JSON.parse(template.text).data.event;
+    log(`/event/get with and without metering, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
+    const metering = await measureChainOverhead('metered', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
+    log(`/event/get with and without its log line and metrics, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
+    const logging = await measureChainOverhead('logged', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
 
-      // A client of its own, so the raw client's command counts stay those of the raw calls.
-      const seeder = rawDocumentClient();
-      log(`checking the seed's item builders, then seeding ${settings.paymentInvoices} invoices to pay (${elapsed()})`);
-      await checkSeedBuilders(seeder, tableName, benchOrgcode('BV'));
-      const invoices = await seedInvoicePool(seeder, tableName, stack.writer.orgcode, settings.paymentInvoices);
-      const calls = scenarios({ stack, raw, tableName, recordedEvent, invoices });
+    log(`measuring consumed capacity (${elapsed()})`);
+    const meter = new CapacityMeter().attach(dynamo());
+    const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
+    meter.detach(dynamo());
 
-      log(`checking the raw calls against the routes, then ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
-      const parity = await checkParity(calls, baseUrl, shared, rawLog);
-      const latency = await measureLatency(calls, baseUrl, settings.latencyCalls, settings.latencyWarmup);
+    // After latency and capacity, which its seed would otherwise share the table with; before the export's larger seed.
+    log(`aging report over ${settings.arInvoices} open invoices: seeding, then paging through it (${elapsed()})`);
+    const aging = await measureAgingReport({
+      client: seeder,
+      tableName,
+      baseUrl,
+      orgcode: benchOrgcode('BA'),
+      invoices: settings.arInvoices,
+      limit: settings.arReportLimit,
+      log,
+    });
 
-      log(`/event/get with and without metering, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
-      const metering = await measureChainOverhead('metered', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
-      log(`/event/get with and without its log line and metrics, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
-      const logging = await measureChainOverhead('logged', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
+    log(`commission payout of ${settings.payoutLines} lines, its statement and its cancellation (${elapsed()})`);
+    const payout = await measurePayout({ client: seeder, tableName, baseUrl, orgcode: benchOrgcode('BP'), lines: settings.payoutLines, log });
 
-      log(`measuring consumed capacity (${elapsed()})`);
-      const meter = new CapacityMeter().attach(dynamo());
-      const capacity = await measureCapacity(calls, baseUrl, meter, settings.capacityCalls);
-      meter.detach(dynamo());
+    log(`financial rollup of one organisation's day of ${settings.rollupEvents} events (${elapsed()})`);
+    const financialRollup = await measureFinancialRollup({
+      client: seeder,
+      tableName,
+      orgcode: benchOrgcode('BF'),
+      events: settings.rollupEvents,
+      log,
+    });
 
-      // After latency and capacity, which its seed would otherwise share the table with; before the export's larger seed.
-      log(`aging report over ${settings.arInvoices} open invoices: seeding, then paging through it (${elapsed()})`);
-      const aging = await measureAgingReport({
-        client: seeder,
-        tableName,
-        baseUrl,
-        orgcode: benchOrgcode('BA'),
-        invoices: settings.arInvoices,
-        limit: settings.arReportLimit,
-        log,
-      });
+    log(`storage reconcile of ${settings.reconcileObjects} objects and of ${settings.reconcileItems} table items (${elapsed()})`);
+    const storageReconcile = await measureStorageReconcile({
+      baseUrl,
+      orgcodes: { empty: benchOrgcode('BSE'), objects: benchOrgcode('BSO'), items: benchOrgcode('BSI') },
+      objects: settings.reconcileObjects,
+      items: settings.reconcileItems,
+      log,
+    });
 
-      log(`commission payout of ${settings.payoutLines} lines, its statement and its cancellation (${elapsed()})`);
-      const payout = await measurePayout({ client: seeder, tableName, baseUrl, orgcode: benchOrgcode('BP'), lines: settings.payoutLines, log });
+    log(`partition heat: one organisation's retail day of ${heatOrders} orders (${elapsed()})`);
+    heat = await measurePartitionHeat({
+      label: 'today',
+      orgcode: benchOrgcode('BH'),
+      orders: heatOrders,
+      log: shared,
+      shared: dynamo(),
+      reader: rawDocumentClient(),
+      tableName,
+    });
 
-      log(`financial rollup of one organisation's day of ${settings.rollupEvents} events (${elapsed()})`);
-      const financialRollup = await measureFinancialRollup({
-        client: seeder,
-        tableName,
-        orgcode: benchOrgcode('BF'),
-        events: settings.rollupEvents,
-        log,
-      });
+    // Last: its 100,000 events would otherwise sit in the table the latency section reads.
+    log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
+    const exported = await measureExports({
+      root,
+      client: rawDocumentClient(),
+      tableName,
+      orgcode: benchOrgcode('BX'),
+      bus: stack.api.bus,
+      windows: [...new Set([Math.min(settings.exportSmallEvents, settings.exportEvents), settings.exportEvents])],
+      log,
+    });
 
-      log(`storage reconcile of ${settings.reconcileObjects} objects and of ${settings.reconcileItems} table items (${elapsed()})`);
-      const storageReconcile = await measureStorageReconcile({
-        baseUrl,
-        orgcodes: { empty: benchOrgcode('BSE'), objects: benchOrgcode('BSO'), items: benchOrgcode('BSI') },
-        objects: settings.reconcileObjects,
-        items: settings.reconcileItems,
-        log,
-      });
-
-      log(`partition heat: one organisation's retail day of ${heatOrders} orders (${elapsed()})`);
-      heat = await measurePartitionHeat({
-        label: 'today',
-        orgcode: benchOrgcode('BH'),
-        orders: heatOrders,
-        log: shared,
-        shared: dynamo(),
-        reader: rawDocumentClient(),
-        tableName,
-      });
-
-      // Last: its 100,000 events would otherwise sit in the table the latency section reads.
-      log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
-      const exported = await measureExports({
-        root,
-        client: rawDocumentClient(),
-        tableName,
-        orgcode: benchOrgcode('BX'),
-        bus: stack.api.bus,
-        windows: [...new Set([Math.min(settings.exportSmallEvents, settings.exportEvents), settings.exportEvents])],
-        log,
-      });
-
-      results = {
-        settings,
-        bundles: built.bundles,
-        imports,
-        parity,
-        latency,
-        metering,
-        logging,
-        capacity,
-        scan: {
-          issued: shared.count('Scan') + rawLog.count('Scan'),
-          sharedClientCommands: Object.fromEntries(shared.counts),
-          rawClientCommands: Object.fromEntries(rawLog.counts),
-          references: scanReferences(root),
-        },
-        aging,
-        payout,
-        financialRollup,
-        storageReconcile,
-        export: exported,
-      };
-    } finally {
-      await stack.stop();
-    }
+    results = {
+      settings,
+      coldStart,
+      parity,
+      latency,
+      metering,
+      logging,
+      capacity,
+      scan: {
+        issued: shared.count('Scan') + rawLog.count('Scan'),
+        sharedClientCommands: Object.fromEntries(shared.counts),
+        rawClientCommands: Object.fromEntries(rawLog.counts),
+        references: scanReferences(root),
+      },
+      aging,
+      payout,
+      financialRollup,
+      storageReconcile,
+      export: exported,
+    };
   } finally {
-    built.dispose();
+    await stack.stop();
   }
 
   const verdictRows = [...verdicts(results), ...partitionHeatVerdicts(heat)];

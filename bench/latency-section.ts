@@ -1,0 +1,111 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CommandLog } from './command-log';
+import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
+import { type LatencyReport, type ParityResult, checkParity, measureLatency } from './latency';
+import { type BenchStack, benchOrgcode } from './local-stack';
+import type { TargetVerdict } from './report';
+import { type Scenario, httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
+import { ms, table } from './table';
+
+/** Every route's p50 and p99 over the raw DynamoDB calls it makes (issue 23, section 3). */
+export const latencyLimits = { p50Ratio: 1.15, p99Ratio: 1.5 } as const;
+
+export interface LatencySettings {
+  calls: number;
+  warmup: number;
+  seedEvents: number;
+  /** Open invoices seeded for /invoice/payment/apply beyond the latency loop's and the parity check's own. */
+  extraPaymentInvoices: number;
+}
+
+export interface RouteLatency {
+  parity: ParityResult[];
+  latency: LatencyReport;
+  /** The scenarios, with invoices left for `extraPaymentInvoices` more payment calls (the capacity section's). */
+  calls: Scenario[];
+  /** A document client of its own, for later sections' seeds. */
+  seeder: DynamoDBDocumentClient;
+  rawLog: CommandLog;
+}
+
+/** Every latency iteration pays one invoice per side (route, handler, raw); the parity check, two. */
+export const paymentInvoicesOf = (settings: LatencySettings) => (settings.warmup + settings.calls) * 3 + 2 + settings.extraPaymentInvoices;
+
+/**
+ * The route latency section: records the template event, seeds the invoices
+ * to pay, checks that each scenario's raw calls mirror its route (through
+ * `shared`, the log on the handlers' client), then measures every side
+ * interleaved in one loop.
+ */
+export async function measureRouteLatency(stack: BenchStack, shared: CommandLog, settings: LatencySettings, log: (line: string) => void): Promise<RouteLatency> {
+  const raw = rawDocumentClient();
+  const rawLog = new CommandLog('raw').attach(raw);
+  const tableName = process.env.TABLE_NAME!;
+  const { baseUrl } = stack.api;
+  const template = await httpCall(baseUrl, '/event/record', { headers: stack.writer.headers, body: recordBody(stack.writer.orgcode) })();
+  if (template.status !== 200) throw new Error(`recording the template event: ${template.status} ${template.text}`);
+  const recordedEvent = JSON.parse(template.text).data.event;
+
+  // A client of its own, so the raw client's command counts stay those of the raw calls.
+  const seeder = rawDocumentClient();
+  const paymentInvoices = paymentInvoicesOf(settings);
+  log(`checking the seed's item builders, then seeding ${paymentInvoices} invoices to pay`);
+  await checkSeedBuilders(seeder, tableName, benchOrgcode('BV'));
+  const invoices = await seedInvoicePool(seeder, tableName, stack.writer.orgcode, paymentInvoices);
+  const calls = scenarios({ stack, raw, tableName, recordedEvent, invoices });
+
+  log(`checking the raw calls against the routes, then ${settings.calls} interleaved calls per side`);
+  const parity = await checkParity(calls, baseUrl, shared, rawLog);
+  const latency = await measureLatency(calls, baseUrl, settings.calls, settings.warmup);
+  return { parity, latency, calls, seeder, rawLog };
+}
+
+export function latencyVerdicts({ parity, latency }: Pick<RouteLatency, 'parity' | 'latency'>): TargetVerdict[] {
+  const rows: TargetVerdict[] = parity.map((entry) => ({
+    target: `${entry.label} raw calls mirror the route`,
+    measured: entry.matches ? 'same commands' : 'differ',
+    limit: 'same commands',
+    pass: entry.matches,
+  }));
+  for (const route of latency.routes) {
+    const p99 = route.route.p99 / route.raw.p99;
+    rows.push({ target: `${route.label} p50 route vs raw`, measured: `${route.ratio.toFixed(2)}x`, limit: `<= ${latencyLimits.p50Ratio}x`, pass: route.ratio <= latencyLimits.p50Ratio });
+    rows.push({ target: `${route.label} p99 route vs raw`, measured: `${p99.toFixed(2)}x`, limit: `<= ${latencyLimits.p99Ratio}x`, pass: p99 <= latencyLimits.p99Ratio });
+  }
+  return rows;
+}
+
+export function latencySection({ parity, latency }: Pick<RouteLatency, 'parity' | 'latency'>, settings: LatencySettings): string[] {
+  const parityOf = new Map(parity.map((entry) => [entry.label, entry]));
+  const floor = latency.httpFloor;
+  return [
+    `Latency (ms): ${settings.calls} calls per side after ${settings.warmup} warm-up; ${settings.seedEvents} seeded events. ` +
+      'route = keep-alive HTTP POST to the local adapter; handler = the same handler invoked in-process (no HTTP); raw = the DynamoDB calls the route makes, issued directly. All sides interleaved in one loop.',
+    table(
+      ['route', 'p50 route', 'p50 handler', 'p50 raw', 'ratio', 'handler/raw', 'p99 route', 'p99 handler', 'p99 raw', 'p99 ratio', 'raw calls (checked against the route)'],
+      latency.routes.map((route) => {
+        const entry = parityOf.get(route.label);
+        return [
+          route.label,
+          ms(route.route.p50),
+          ms(route.handler.p50),
+          ms(route.raw.p50),
+          route.ratio.toFixed(2),
+          (route.handler.p50 / route.raw.p50).toFixed(2),
+          ms(route.route.p99),
+          ms(route.handler.p99),
+          ms(route.raw.p99),
+          (route.route.p99 / route.raw.p99).toFixed(2),
+          entry ? `${entry.rawCommands.join(' + ')}${entry.matches ? '' : '  (DIFFERS from route)'}` : '',
+        ];
+      }),
+    ),
+    `HTTP floor (POST the adapter answers 404 without a handler): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}. ratio = p50 route / p50 raw; p99 ratio = p99 route / p99 raw.`,
+    ...parity
+      .filter((entry) => !entry.matches)
+      .flatMap((entry) => [
+        `  ${entry.label}: route issued ${entry.difference?.route ?? '(nothing)'}`,
+        `  ${' '.repeat(entry.label.length)}  raw issued   ${entry.difference?.raw ?? '(nothing)'}`,
+      ]),
+  ];
+}
