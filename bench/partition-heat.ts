@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { tableDefinition } from '../shared/db/table-definition';
 import type { IssuedCommand } from './command-log';
 
@@ -130,11 +131,14 @@ export function partitionHeat(commands: readonly IssuedCommand[], after: Readonl
     for (const { where, key, rcu } of partitionReads(command)) at(where, key).rcu += rcu;
     for (const { key, put, transactional } of itemWrites(command)) {
       const id = itemKey(key);
-      const item = put ?? lastPut.get(id) ?? after.get(id) ?? key;
+      const before = lastPut.get(id);
+      const item = put ?? before ?? after.get(id) ?? key;
       if (put) lastPut.set(id, put);
       const kilobytes = Math.max(1, Math.ceil(itemBytes(item) / 1024));
       // A transaction writes its table items twice (prepare and commit); index entries are written once, outside it.
       write('table', key.pk, key.sk, kilobytes * (transactional ? 2 : 1));
+      // A put of the very item already stored leaves its index entries as they are.
+      if (put && before && isDeepStrictEqual(put, before)) continue;
       for (const index of indexes) {
         // An update that moves the item to another index partition writes both: the entry it leaves and the one it joins.
         const entries = new Map([item, after.get(id) ?? item].map((holder) => [holder[index.partitionKey], holder[index.sortKey]]));

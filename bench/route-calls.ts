@@ -166,9 +166,14 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     ExpressionAttributeNames: put.condition?.names,
     ExpressionAttributeValues: put.condition?.values,
   });
-  // markDay('ledger', ...): the put of the event's day marker, before the event's transaction.
-  const dayMarker = (orgcode: string, occurredAt: string) =>
-    new PutCommand({ TableName: tableName, Item: dayMarkerItem('ledger', orgcode, occurredAt.slice(0, 10)) });
+  // markDay('ledger', ...) puts an event's day marker once per process, before the event's transaction: the template event
+  // marked the recorded events' day, so no record call puts it; the first payment applied puts its day's.
+  let paymentDayMarked = false;
+  const dayMarkerOnce = (orgcode: string, occurredAt: string) => {
+    if (paymentDayMarked) return undefined;
+    paymentDayMarked = true;
+    return new PutCommand({ TableName: tableName, Item: dayMarkerItem('ledger', orgcode, occurredAt.slice(0, 10)) });
+  };
 
   // recordEvent(): the event, then one lineage link per source ref.
   const eventWrites = (now: Date) => {
@@ -187,12 +192,10 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const now = new Date();
       const { event, puts } = eventWrites(now);
       const auth = credentialRead(writer);
-      const marker = dayMarker(writer.orgcode, event.occurred_at);
       if (!keyed) {
         const write = new TransactWriteCommand({ TransactItems: puts.map((put) => ({ Put: put })) });
         return async () => {
           await raw.send(auth);
-          await raw.send(marker);
           await raw.send(write);
         };
       }
@@ -211,7 +214,6 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       return async () => {
         await raw.send(auth);
         await raw.send(take);
-        await raw.send(marker);
         await raw.send(write);
       };
     },
@@ -351,7 +353,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
         },
       };
       const companions = [paymentPut(change.payment), ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
-      const marker = dayMarker(writer.orgcode, event.occurred_at);
+      const marker = dayMarkerOnce(writer.orgcode, event.occurred_at);
       const write = new TransactWriteCommand({ TransactItems: [invoicePut, ...companions.map(transactItem)] });
       // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.
       const prune = new DeleteCommand({
@@ -363,7 +365,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       return async () => {
         await raw.send(auth);
         await raw.send(read);
-        await raw.send(marker);
+        if (marker) await raw.send(marker);
         await raw.send(write);
         try {
           await raw.send(prune);

@@ -33,37 +33,32 @@ export function dayMarkerItem(kind: DayMarkerKind, orgcode: string, day: string)
   };
 }
 
+/** Org-days this process has marked, by kind, oldest first; bounded, so a long-lived process forgets the oldest. */
+const markedDays = new Set<string>();
+const maxMarkedDays = 10_000;
+
 /**
- * Marks the UTC day of `instant` for the org. Ledger events put it before
- * their transaction and outside it: no event then exists without its day's
- * marker, and the marker, which every event of the org and day shares, never
- * makes two concurrent transactions conflict. A marker whose write then fails
- * is harmless (that day's rollup of the org finds nothing).
+ * Marks the UTC day of `instant` for the org, once per process. Ledger events
+ * put it before their transaction and outside it: no event then exists without
+ * its day's marker, and the marker, which every event of the org and day
+ * shares, never makes two concurrent transactions conflict. A marker whose
+ * write then fails is harmless (that day's rollup of the org finds nothing).
+ * Markers are never removed, so one this process wrote still stands: putting
+ * it again before every event, invoice change, log batch, delivery or storage
+ * record would write an item all of the org's day shares, more often than one
+ * partition takes at a large organisation's peak (docs/decisions.md: Partition
+ * heat). Remembered only once written, so a failed write is tried again by the next.
  */
 export async function markDay(kind: DayMarkerKind, orgcode: string, instant: string): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayMarkerItem(kind, orgcode, instant.slice(0, 10)) }));
-}
-
-/** Org-days this process has marked metered, oldest first; bounded, so a long-lived process forgets the oldest. */
-const markedMeteredDays = new Set<string>();
-const maxMarkedMeteredDays = 10_000;
-
-/**
- * Marks the org's metered day once per process: every log batch the usage
- * meter aggregator adds up, delivery and storage record would otherwise put
- * the same item again, one more write each on an item all of the org's usage
- * of the day shares. Remembered only once written, so a failed write is tried
- * again by the next.
- */
-export async function markMeteredDay(orgcode: string, instant: string): Promise<void> {
-  const orgDay = `${orgcode}\n${instant.slice(0, 10)}`;
-  if (markedMeteredDays.has(orgDay)) return;
-  await markDay('metered', orgcode, instant);
-  if (markedMeteredDays.size >= maxMarkedMeteredDays) {
-    const oldest = markedMeteredDays.values().next().value;
-    if (oldest !== undefined) markedMeteredDays.delete(oldest);
+  const day = instant.slice(0, 10);
+  const orgDay = `${kind}\n${orgcode}\n${day}`;
+  if (markedDays.has(orgDay)) return;
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayMarkerItem(kind, orgcode, day) }));
+  if (markedDays.size >= maxMarkedDays) {
+    const oldest = markedDays.values().next().value;
+    if (oldest !== undefined) markedDays.delete(oldest);
   }
-  markedMeteredDays.add(orgDay);
+  markedDays.add(orgDay);
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   invalidBatchMove,
 } from '../domain/exports/export-batch';
 import type { Evidence } from '../domain/exports/export-record';
-import { markMeteredDay } from './active-day-repository';
+import { markDay } from './active-day-repository';
 import { type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -176,7 +176,7 @@ export interface BatchStatusChange {
  */
 export async function setBatchStatus(change: BatchStatusChange): Promise<ExportBatch> {
   const at = change.now.toISOString();
-  if (change.status === 'sent') await markMeteredDay(change.orgcode, at);
+  if (change.status === 'sent') await markDay('metered', change.orgcode, at);
   const updated = await updateRevisioned({
     key: keys.exportBatch(change.orgcode, change.batchId),
     expectedRevision: change.expectedRevision,

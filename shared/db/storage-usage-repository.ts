@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../domain/errors';
 import { type StorageUsageRecord, usageInstant } from '../domain/usage/storage-usage';
-import { markMeteredDay } from './active-day-repository';
+import { markDay } from './active-day-repository';
 import { type GuardedPut, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -42,7 +42,7 @@ export function storageUsageItems(usage: StorageUsageRecord): { record: Record<s
  */
 export async function recordStorageUsage(usage: StorageUsageRecord, idempotencyRecord?: GuardedPut): Promise<void> {
   const { record, listing } = storageUsageItems(usage);
-  await markMeteredDay(usage.orgcode, usageInstant(usage));
+  await markDay('metered', usage.orgcode, usageInstant(usage));
   await writeAtomically([
     ...(idempotencyRecord ? [idempotencyRecord] : []),
     {
@@ -63,7 +63,7 @@ export async function recordStorageUsage(usage: StorageUsageRecord, idempotencyR
  */
 export async function saveReconciledStorageUsage(usage: StorageUsageRecord): Promise<void> {
   const { record, listing } = storageUsageItems(usage);
-  await markMeteredDay(usage.orgcode, usageInstant(usage));
+  await markDay('metered', usage.orgcode, usageInstant(usage));
   await writeAtomically([{ item: record }, { item: listing }]);
 }
 

@@ -1,4 +1,4 @@
-import { markMeteredDay } from '../db/active-day-repository';
+import { markDay } from '../db/active-day-repository';
 import { inParallel } from '../db/in-parallel';
 import { markLateUsage } from '../db/late-usage-repository';
 import { applyMeterChunk } from '../db/usage-meter-repository';
@@ -35,7 +35,7 @@ const chunksInFlight = 4;
 export async function aggregateMeteredLines(batch: LogBatch, now: Date): Promise<MeterAggregation> {
   const { increments, unreadable } = meterIncrements(batch.logEvents);
   const orgDays = new Map(increments.map(({ meter }) => [`${meter.orgcode}\n${meter.day}`, meter]));
-  await inParallel([...orgDays.values()], (meter) => markMeteredDay(meter.orgcode, meter.day));
+  await inParallel([...orgDays.values()], (meter) => markDay('metered', meter.orgcode, meter.day));
   let applied = 0;
   let alreadyApplied = 0;
   await inParallel(
