@@ -2,6 +2,7 @@ import {
   ProvisionedThroughputExceededException,
   ThrottlingException,
   TransactionCanceledException,
+  TransactionConflictException,
 } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareStack } from '@smithy/types';
 import type { AwsLike } from './aws-like';
@@ -94,7 +95,10 @@ const cancellationMessage = (codes: string[]) =>
  * - Single writes: a share of attempts of Put, Update, Delete and BatchWrite
  *   fail with ProvisionedThroughputExceededException or ThrottlingException
  *   below the SDK's retry middleware, so the SDK's backoff and attempts (and
- *   past them the service's own handling) are what answers.
+ *   past them the service's own handling) are what answers. A share of the
+ *   attempts of Put, Update and Delete fail with TransactionConflictException
+ *   instead, as a write to an item a transaction holds does; the SDK does
+ *   not retry it (its own stream, so the throttling draws stay as they were).
  */
 export function attachAwsLikeDynamo(client: { middlewareStack: MiddlewareStack<any, any> }, mode: AwsLike): () => void {
   const { options, counts } = mode;
@@ -156,6 +160,10 @@ export function attachAwsLikeDynamo(client: { middlewareStack: MiddlewareStack<a
         throw mode.draw('writes') < 0.5
           ? new ProvisionedThroughputExceededException({ message, $metadata: { httpStatusCode: 400 } })
           : new ThrottlingException({ message: 'Throughput exceeds the current capacity of your table or index.', $metadata: { httpStatusCode: 400 } });
+      }
+      if (singleWrites.has(commandName) && commandName !== 'BatchWriteItemCommand' && mode.draw('writeConflicts') < options.writeConflictRate) {
+        counts.writesConflicted += 1;
+        throw new TransactionConflictException({ message: 'Transaction is ongoing for the item', $metadata: { httpStatusCode: 400 } });
       }
       return next(args);
     },

@@ -4,9 +4,9 @@ import type { BusEvent } from '../../shared/local/event-bus-api';
 import { readDayMeters } from '../../shared/db/usage-meter-repository';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
-import { pollUntil, readObject, sha256 } from '../support/exports';
+import { asClient, builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes, serverErrors } from '../support/aws-like';
 import { eventRequest } from '../support/fixtures/events';
-import { exportFinished, exportRequest } from '../support/fixtures/exports';
+import { exportRequest } from '../support/fixtures/exports';
 import { createOrg, freshId, useOrg, useStack } from '../support/harness';
 import { type HttpResult, flushMeters, invokeOperator, post, runScheduled } from '../support/local-api';
 
@@ -48,44 +48,8 @@ async function settled(): Promise<void> {
 
 const requestContext = () => org.requestContext('finance');
 
-/**
- * A call made as a client of the spec makes it: an answer marked retryable
- * (429 throttled or rate-limited, 409 in progress) is sent again after the
- * wait it names, a few times; what it answers then is the call's answer.
- */
-async function asClient(call: () => Promise<HttpResult>): Promise<HttpResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = await call();
-    if (attempt === 8 || answer.status < 400 || answer.body?.error?.retryable !== true) return answer;
-    await sleep(Math.min(answer.body.error.details?.retry_after_ms ?? 100, 1_000) + attempt * 20);
-  }
-}
-
 const record = (eventId: string) =>
   asClient(() => org.post('finance', '/event/record', eventRequest(org.orgcode, { event_id: eventId, occurred_at: '2026-11-20T12:00:00Z', source_refs: [], request_context: requestContext() })));
-
-/** Every file of an export and its manifests hashes to its evidence; answers the events the files hold. */
-async function eventsOfVerifiedExport(exportRecord: any, batches: any[]): Promise<string[]> {
-  expect(sha256(await readObject(exportRecord.evidence.manifest_ref))).toBe(exportRecord.evidence.checksum_sha256);
-  const eventIds: string[] = [];
-  for (const batch of batches) {
-    expect(sha256(await readObject(batch.evidence.manifest_ref))).toBe(batch.evidence.manifest_checksum_sha256);
-    for (const ref of batch.evidence.file_refs as string[]) {
-      const bytes = await readObject(ref);
-      eventIds.push(...bytes.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).event_id as string));
-    }
-  }
-  expect(eventIds).toHaveLength(exportRecord.evidence.record_count);
-  return eventIds;
-}
-
-/** The export outcome events the bus carried for `exportId` (the export's own, not its batches'). */
-function exportOutcomes(events: BusEvent[], exportId: string) {
-  return events.filter((event) => {
-    const detail = event.detail as { export_id?: string; batch_id?: string };
-    return event['detail-type'].startsWith('export.') && detail.export_id === exportId && !detail.batch_id;
-  });
-}
 
 function busLog() {
   const events: BusEvent[] = [];
@@ -96,7 +60,7 @@ function busLog() {
 const afterEachCleanup: Array<() => void> = [];
 afterEach(() => afterEachCleanup.splice(0).forEach((cleanup) => cleanup()));
 
-const noServerErrors = (answers: HttpResult[]) => expect(answers.filter((answer) => answer.status >= 500).map((answer) => answer.text)).toEqual([]);
+const noServerErrors = (answers: HttpResult[]) => expect(serverErrors(answers)).toEqual([]);
 
 describe('the AWS-like mode (index lag, cancelled and throttled writes mocked on the client; delayed, repeated async work)', () => {
   it('exports exactly the events recorded before the cutoff while recording goes on across it, evidence matching the files', async () => {
@@ -236,11 +200,4 @@ describe('the AWS-like mode (index lag, cancelled and throttled writes mocked on
 });
 
 /** An export and its batches once the worker has finished it. */
-async function builtExport(exportId: string) {
-  const exportRecord = await pollUntil('/export/get', { export_id: exportId }, org.headers.finance, 'export', exportFinished);
-  await sleep(awsLike.indexLagMs! + 100); // the batch list reads an index: a batch written just now is not in it yet
-  const listed = await org.post('finance', '/export/batch/list', { export_id: exportId, limit: 256 });
-  expect(listed.status).toBe(200);
-  expect(listed.body.data.batches.length).toBe(exportRecord.batch_count);
-  return { exportRecord, batches: listed.body.data.batches as any[] };
-}
+const builtExport = (exportId: string) => builtExportOf(org.headers.finance, exportId, awsLike.indexLagMs!);
