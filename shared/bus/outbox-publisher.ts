@@ -1,5 +1,5 @@
 import { claimOutboxEntry, removeOutboxEntry, waitingOutboxEntries } from '../db/outbox-repository';
-import type { StartKey } from '../db/query-page';
+import type { MergedCursor } from '../db/merged-query';
 import type { OutboxEntry } from '../db/outbox-repository';
 import { publishEvents } from './outgoing-events';
 
@@ -27,9 +27,9 @@ export interface OutboxRun {
 export async function publishOutbox(now = new Date()): Promise<OutboxRun> {
   let published = 0;
   let oldestWaitMs: number | undefined;
-  let startKey: StartKey | undefined;
+  let cursor: MergedCursor | undefined;
   do {
-    const page = await waitingOutboxEntries(entriesPerPut, startKey);
+    const page = await waitingOutboxEntries(entriesPerPut, cursor);
     const oldest = page.entries[0];
     if (oldestWaitMs === undefined) oldestWaitMs = oldest ? Math.max(0, now.getTime() - Date.parse(oldest.queuedAt)) : 0;
     const claimUntil = new Date(Date.now() + claimMs);
@@ -39,8 +39,8 @@ export async function publishOutbox(now = new Date()): Promise<OutboxRun> {
       await Promise.all(claimed.map((entry) => removeOutboxEntry(entry.key)));
       published += claimed.length;
     }
-    startKey = page.lastKey;
-  } while (startKey && published < entriesPerRun);
+    cursor = page.cursor;
+  } while (cursor && published < entriesPerRun);
   return { published, oldest_wait_ms: oldestWaitMs ?? 0 };
 }
 

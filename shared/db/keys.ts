@@ -163,8 +163,21 @@ export const statementMonthsPartition = (orgcode: string, customerId: string) =>
  * instant the work is due, so a job reads exactly what is due.
  */
 export const dueSchedulesQueue = 'SYSTEM#EXPORT_SCHEDULES_DUE';
-/** Events written with the change they announce, waiting to be published to the bus. */
-export const outboxQueue = 'SYSTEM#OUTBOX';
+/**
+ * Events written with the change they announce, waiting to be published to the
+ * bus: spread by entry over `outboxShards` partitions of gsi3, so neither one
+ * organisation's peak nor every organisation together meets one partition's
+ * write limit; the publisher reads them back as one queue, oldest first. The
+ * unsharded queue, where entries waited before, is read too (docs/decisions.md: Partition heat).
+ */
+const outboxShards = 32;
+const unshardedOutboxQueue = 'SYSTEM#OUTBOX';
+export const outboxQueueOf = (entryId: string) =>
+  `${unshardedOutboxQueue}#${createHash('sha256').update(entryId).digest()[0]! % outboxShards}`;
+export const outboxQueues: readonly string[] = [
+  unshardedOutboxQueue,
+  ...Array.from({ length: outboxShards }, (_shard, shard) => `${unshardedOutboxQueue}#${shard}`),
+];
 export const outboxEntry = (orgcode: string, entryId: string): ItemKey => ({ pk: `${org(orgcode)}#OUTBOX#${part(entryId)}`, sk: 'OUTBOX' });
 export const exportWorkQueue = 'SYSTEM#EXPORT_WORK';
 export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${dueAt}#${org(orgcode)}#${part(id)}`;

@@ -14,12 +14,14 @@ export interface MergedQuery {
   partitions: readonly string[];
   /** Conditions on the items read (not part of a key), with their names and values. */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  /** Newest first unless told (the sort keys order the items by time). */
+  oldestFirst?: boolean;
 }
 
 /**
- * One page, newest first, of the items of several partitions of an index
- * whose sort keys order them by time: a Query per partition from where it
- * stands, merged. An item is only given once every partition still being read
+ * One page, newest first (or oldest first), of the items of several partitions
+ * of an index whose sort keys order them by time: a Query per partition from
+ * where it stands, merged. An item is only given once every partition still being read
  * has been read past it, so the pages keep one order across all partitions;
  * the cursor of each partition moves to the last item it gave (or past what
  * its Query read), so no item is skipped or given twice. A page may hold fewer
@@ -41,7 +43,7 @@ export async function mergedQueryPage(
         {
           IndexName: query.index,
           KeyConditionExpression: `${pk} = :pk`,
-          ScanIndexForward: false,
+          ScanIndexForward: query.oldestFirst === true,
           ...(query.filter && { FilterExpression: query.filter.expression }),
           ExpressionAttributeNames: query.filter?.names,
           ExpressionAttributeValues: { ...query.filter?.values, ':pk': partition },
@@ -52,16 +54,18 @@ export async function mergedQueryPage(
       );
     }),
   );
+  // `before(a, b)`: a comes first in the listing's order.
+  const before = query.oldestFirst ? (a: string, b: string) => a < b : (a: string, b: string) => a > b;
   const sortKeyOf = (item: Record<string, unknown>) => String(item[sk]);
-  // The newest point an unfinished partition was read down to: that partition may still hold unread items
-  // newer than anything older than it, so only what is at least as new is given now.
+  // The earliest point (in the listing's order) an unfinished partition was read to: that partition may still hold
+  // unread items before anything after it, so only what comes no later is given now.
   const readTo = pages
     .flatMap((page) => (page?.lastKey ? [String(page.lastKey[sk])] : []))
-    .reduce<string | undefined>((newest, key) => (newest === undefined || key > newest ? key : newest), undefined);
+    .reduce<string | undefined>((earliest, key) => (earliest === undefined || before(key, earliest) ? key : earliest), undefined);
   const candidates = pages.flatMap((page, index) => (page?.items ?? []).map((item) => ({ item, index })));
   const given = candidates
-    .filter(({ item }) => readTo === undefined || sortKeyOf(item) >= readTo)
-    .sort((a, b) => (sortKeyOf(a.item) < sortKeyOf(b.item) ? 1 : -1))
+    .filter(({ item }) => readTo === undefined || !before(readTo, sortKeyOf(item)))
+    .sort((a, b) => (before(sortKeyOf(a.item), sortKeyOf(b.item)) ? -1 : 1))
     .slice(0, limit);
 
   const next: MergedCursor = pages.map((page, index) => {

@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutgoingEvent } from '../bus/outgoing-events';
 import { newId } from '../domain/identifiers';
 import type { GuardedPut } from './atomic-write';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
 import { type ItemKey } from './keys';
-import type { StartKey } from './query-page';
+import { type MergedCursor, mergedQueryPage } from './merged-query';
 
 /** An event waiting in the outbox, with the key that removes it once published. */
 export interface OutboxEntry {
@@ -26,7 +26,7 @@ export function outboxPut(event: OutgoingEvent, now: Date): GuardedPut {
     item: {
       ...keys.outboxEntry(event.detail.orgcode, entryId),
       record_type: 'outbox',
-      gsi3pk: keys.outboxQueue,
+      gsi3pk: keys.outboxQueueOf(entryId),
       gsi3sk: keys.queueEntry(now.toISOString(), event.detail.orgcode, entryId),
       detail_type: event.detailType,
       detail: event.detail,
@@ -35,28 +35,19 @@ export function outboxPut(event: OutgoingEvent, now: Date): GuardedPut {
 }
 
 /**
- * The waiting entries across organisations, oldest first, a page at a time
- * (paging on, rather than querying again, never meets an entry twice in a run
- * while the index catches up with removals).
+ * The waiting entries across organisations, oldest first over every shard of
+ * the queue, a page at a time (paging on, rather than querying again, never
+ * meets an entry twice in a run while the index catches up with removals).
  */
-export async function waitingOutboxEntries(limit: number, startKey?: StartKey): Promise<{ entries: OutboxEntry[]; lastKey?: StartKey }> {
-  const { Items, LastEvaluatedKey } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :queue',
-      ExpressionAttributeValues: { ':queue': keys.outboxQueue },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+export async function waitingOutboxEntries(limit: number, cursor?: MergedCursor): Promise<{ entries: OutboxEntry[]; cursor?: MergedCursor }> {
+  const page = await mergedQueryPage({ index: 'gsi3', partitions: keys.outboxQueues, oldestFirst: true }, limit, cursor);
   return {
-    entries: (Items ?? []).map((item) => ({
+    entries: page.items.map((item) => ({
       key: { pk: String(item.pk), sk: String(item.sk) },
       queuedAt: String(item.gsi3sk).split('#')[0]!,
       event: { detailType: item.detail_type as OutgoingEvent['detailType'], detail: item.detail as OutgoingEvent['detail'] },
     })),
-    lastKey: LastEvaluatedKey,
+    cursor: page.cursor,
   };
 }
 
