@@ -23,13 +23,15 @@ export interface RouteLatency {
   latency: LatencyReport;
   /** The scenarios, with invoices left for `extraPaymentInvoices` more payment calls (the capacity section's). */
   calls: Scenario[];
+  /** Takes of the shared allowance during the loop, over the route and handler calls made in it (null if a route issues UpdateItem of its own). */
+  leaseTakes: { takes: number; calls: number } | null;
   /** A document client of its own, for later sections' seeds. */
   seeder: DynamoDBDocumentClient;
   rawLog: CommandLog;
 }
 
-/** Every latency iteration pays one invoice per side (route, handler, raw); the parity check, two. */
-export const paymentInvoicesOf = (settings: LatencySettings) => (settings.warmup + settings.calls) * 3 + 2 + settings.extraPaymentInvoices;
+/** Every latency iteration pays one invoice per side (route, handler, raw); the parity check, four (a route and a raw call before the two it captures). */
+export const paymentInvoicesOf = (settings: LatencySettings) => (settings.warmup + settings.calls) * 3 + 4 + settings.extraPaymentInvoices;
 
 /**
  * The route latency section: records the template event, seeds the invoices
@@ -56,8 +58,14 @@ export async function measureRouteLatency(stack: BenchStack, shared: CommandLog,
 
   log(`checking the raw calls against the routes, then ${settings.calls} interleaved calls per side`);
   const parity = await checkParity(calls, baseUrl, shared, rawLog);
+  // The scenarios' routes issue no UpdateItem of their own (the parity check shows each one's commands), so during
+  // the loop every UpdateItem through the handlers' client is a lease take; counting is all the log does per command.
+  const updatesBefore = shared.count('UpdateItem');
   const latency = await measureLatency(calls, baseUrl, settings.calls, settings.warmup);
-  return { parity, latency, calls, seeder, rawLog };
+  const takes = shared.count('UpdateItem') - updatesBefore;
+  const ownUpdates = parity.some((entry) => entry.routeCommands.includes('UpdateItem'));
+  const leaseTakes = ownUpdates ? null : { takes, calls: (settings.warmup + settings.calls) * calls.length * 2 };
+  return { parity, latency, calls, seeder, rawLog, leaseTakes };
 }
 
 export function latencyVerdicts({ parity, latency }: Pick<RouteLatency, 'parity' | 'latency'>): TargetVerdict[] {
@@ -75,7 +83,7 @@ export function latencyVerdicts({ parity, latency }: Pick<RouteLatency, 'parity'
   return rows;
 }
 
-export function latencySection({ parity, latency }: Pick<RouteLatency, 'parity' | 'latency'>, settings: LatencySettings): string[] {
+export function latencySection({ parity, latency, leaseTakes }: Pick<RouteLatency, 'parity' | 'latency' | 'leaseTakes'>, settings: LatencySettings): string[] {
   const parityOf = new Map(parity.map((entry) => [entry.label, entry]));
   const floor = latency.httpFloor;
   return [
@@ -101,6 +109,10 @@ export function latencySection({ parity, latency }: Pick<RouteLatency, 'parity' 
       }),
     ),
     `HTTP floor (POST the adapter answers 404 without a handler): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}. ratio = p50 route / p50 raw; p99 ratio = p99 route / p99 raw.`,
+    `Per-organisation limit: ${parity.map((entry) => entry.leaseTakes).reduce((sum, takes) => sum + takes, 0)} lease takes in the captured parity calls (each after one uncaptured call); ` +
+      (leaseTakes
+        ? `${leaseTakes.takes} in the loop's ${leaseTakes.calls} route and handler calls (${((leaseTakes.takes / leaseTakes.calls) * 100).toFixed(1)}%), each an UpdateItem sent beside a call; a call waits for one only when its environment holds no call of the organisation (its first, or after a second without calls).`
+        : 'the loop\'s are not counted (a route issues UpdateItem of its own).'),
     ...parity
       .filter((entry) => !entry.matches)
       .flatMap((entry) => [

@@ -8,7 +8,7 @@ import type { PayoutBenchReport } from './commission-payout';
 import type { ExportReport } from './export-events';
 import type { FinancialRollupBenchReport } from './financial-rollup';
 import type { LatencyReport, ParityResult } from './latency';
-import { type LatencySettings, latencySection, latencyVerdicts } from './latency-section';
+import { type LatencySettings, type RouteLatency, latencySection, latencyVerdicts } from './latency-section';
 import type { ReconcileBenchRun, StorageReconcileBenchReport } from './storage-reconcile';
 import type { ChainOverhead } from './chain-overhead';
 import { round } from './stats';
@@ -63,6 +63,7 @@ export interface BenchResults {
   coldStart: ColdStartReport;
   parity: ParityResult[];
   latency: LatencyReport;
+  leaseTakes: RouteLatency['leaseTakes'];
   metering: ChainOverhead;
   logging: ChainOverhead;
   capacity: CapacityResult[];

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   try {
     const tableName = process.env.TABLE_NAME!;
     const { baseUrl } = stack.api;
-    const { parity, latency, calls, seeder, rawLog } = await measureRouteLatency(stack, shared, latencySettingsOf(settings), log);
+    const { parity, latency, leaseTakes, calls, seeder, rawLog } = await measureRouteLatency(stack, shared, latencySettingsOf(settings), log);
 
     log(`/event/get with and without metering, ${settings.latencyCalls} interleaved calls per side (${elapsed()})`);
     const metering = await measureChainOverhead('metered', stack.reader, stack.seededEventIds, settings.latencyCalls, settings.latencyWarmup);
@@ -143,6 +143,7 @@ async function main(): Promise<void> {
       coldStart,
       parity,
       latency,
+      leaseTakes,
       metering,
       logging,
       capacity,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
-import { noCostCentre } from '../domain/rollups/usage-rollup';
+import { noCostCentre } from '../domain/usage/cost-centre';
 import type { CallUsage } from '../db/usage-meter-repository';
 import type { RouteDefinition } from '../routes/route-definition';
 

@@ -15,8 +15,6 @@ import { rollupId } from './rollup-id';
 /** The service the API call meters count for: this one. */
 export const meteredService = 'accounting';
 
-/** The cost centre a meter holds for calls that named none (no cost centre code can be it). */
-export const noCostCentre = '-';
 
 /**
  * What a record covers: the org's whole usage of the service, one cost

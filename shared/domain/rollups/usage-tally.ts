@@ -1,12 +1,7 @@
 import type { SourceRef } from '../common-schemas';
+import { noCostCentre } from '../usage/cost-centre';
 import { type StorageReading, isLaterReading, storageResourceKey } from '../usage/storage-resource';
-import {
-  type UsageRollupSubject,
-  type UsageTotals,
-  meteredService,
-  noCostCentre,
-  usageCounters,
-} from './usage-rollup';
+import { type UsageRollupSubject, type UsageTotals, meteredService, usageCounters } from './usage-rollup';
 
 /** One call meter of the day: a cost centre's usage of one surface, its shards summed. */
 export interface MeteredUsage {

@@ -22,13 +22,12 @@
  * The functions here are pure: the caller does the reading and writing.
  */
 
+import { noCostCentre } from './cost-centre';
+
 export const objectStoreSource = 0;
 export const tableStoreSource = 1;
 /** The source index of a finished run: past the last source. */
 const finishedSource = 2;
-
-/** The cost centre of items without one. */
-export const noCostCentre = '-';
 
 export interface CostCentreUsage {
   bytes: number;
