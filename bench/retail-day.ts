@@ -90,6 +90,10 @@ async function runDay(orgcode: string, mix: RetailDayMix): Promise<void> {
   await inParallel(mix.storageRecords, async (index) => {
     await ok(clerk, '/storage/usage/record', { ...storageUsageRequest(orgcode, { bytes: 1024 * (index + 1) }), idempotency_key: `sto_${index}` });
   });
+  await drainOutbox();
+}
+
+async function drainOutbox(): Promise<void> {
   while ((await runScheduled<{ published: number }>('outbox-publisher')).published > 0);
 }
 
@@ -127,6 +131,8 @@ export async function driveRetailDay(options: {
     { step: 'initialize', name },
   );
   try {
+    // What other sections left in the outbox is published first, so the day's drain publishes only its own entries.
+    await drainOutbox();
     const commands = await options.log.capture(() => runDay(options.orgcode, options.mix));
     return { commands, after: await itemsAfter(options.reader, options.tableName, commands) };
   } finally {
