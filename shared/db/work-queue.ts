@@ -25,8 +25,17 @@ export function workEntry(orgcode: string, id: string, dueAt: Date) {
  */
 export const workAttributes = ['work_due_at', 'work_attempts', 'work_deadline'] as const;
 
-/** What the sweep needs to restart a piece of work, and the due time it read (its fence). */
-export interface QueuedWork {
+/** A queue entry as a sweep read it: its item's key and its place on the queue (what taking it is fenced on). */
+export interface ReadEntry {
+  pk: unknown;
+  sk: unknown;
+  gsi3sk: unknown;
+  /** The export queue's items also keep their due time here (claims are fenced on it); it moves with the entry. */
+  work_due_at?: unknown;
+}
+
+/** What the sweep needs to restart a piece of work, and the entry it read (its fence). */
+export interface QueuedWork extends ReadEntry {
   record_type: 'export' | 'export_batch';
   orgcode: string;
   export_id: string;
@@ -61,7 +70,7 @@ export function heldClaim(claim: WorkClaim) {
 const dueBound = (now: Date) => `${now.toISOString()}$`;
 
 /** The items of a gsi3 work queue due at `now`, earliest first. */
-export async function findDueEntries(queue: string, now: Date, limit: number, projection?: string): Promise<Record<string, unknown>[]> {
+export async function findDueEntries(queue: string, now: Date, limit: number, projection?: string): Promise<Array<ReadEntry & Record<string, unknown>>> {
   const { Items } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
@@ -72,11 +81,11 @@ export async function findDueEntries(queue: string, now: Date, limit: number, pr
       Limit: limit,
     }),
   );
-  return Items ?? [];
+  return (Items ?? []) as Array<ReadEntry & Record<string, unknown>>;
 }
 
 export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[]> {
-  const projection = 'record_type, orgcode, export_id, batch_id, work_due_at';
+  const projection = 'pk, sk, gsi3sk, record_type, orgcode, export_id, batch_id, work_due_at';
   return (await findDueEntries(keys.exportWorkQueue, now, limit, projection)) as unknown as QueuedWork[];
 }
 
@@ -183,31 +192,6 @@ async function fencedUpdate(
   }
 }
 
-/**
- * Moves a queue entry's due time (the sweep's grace while a restarted worker
- * starts), only if it is still due at `seen`, the time the sweep read: of two
- * overlapping sweeps, or one that read a lagging index after a worker claimed
- * the item, only one moves it. True when it moved it: that sweep restarts the work.
- */
-export async function postponeWork(key: ItemKey, orgcode: string, id: string, seen: string, dueAt: Date): Promise<boolean> {
-  const entry = workEntry(orgcode, id, dueAt);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        ConditionExpression: 'work_due_at = :seen AND attribute_exists(gsi3pk)',
-        UpdateExpression: 'SET gsi3sk = :entry, work_due_at = :due',
-        ExpressionAttributeValues: { ':seen': seen, ':entry': entry.gsi3sk, ':due': entry.work_due_at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 /** Takes an item off the queue: its work is done and its outcome published. */
 export async function finishWork(key: ItemKey): Promise<void> {
   await dynamo().send(
@@ -222,23 +206,28 @@ export async function finishWork(key: ItemKey): Promise<void> {
 
 /**
  * Takes a due entry of a gsi3 queue for one sweep run: moves it to `until` on
- * condition it is still the entry the run read. Of two runs that overlap (a
- * schedule fires whether or not the last run ended) and read the same entry,
- * one takes it; an entry read from a lagging index after its work finished
- * (the item gone, or off the queue) is taken by none. A run that stops before
- * finishing leaves the entry due again at `until`. False when not taken.
+ * condition it is still the entry the run read (the same gsi3sk: due time and
+ * item). Of two runs that overlap (a schedule fires whether or not the last
+ * run ended) and read the same entry, one takes it; an entry read from a
+ * lagging index after a worker claimed its work (the entry moved) or after its
+ * work finished (the item gone, or off the queue) is taken by none. A run that
+ * stops before finishing leaves the entry due again at `until` (for the export
+ * sweep, the grace while the worker it restarts starts). The payout sweeper and
+ * the export scheduler both take their entries with it. False when not taken.
  */
-export async function takeDueEntry(entry: Record<string, unknown>, until: Date): Promise<boolean> {
+export async function takeDueEntry(entry: ReadEntry, until: Date): Promise<boolean> {
   const seen = String(entry.gsi3sk);
+  // A queue entry is `<due>#<org>#<id>`: the due instant is all that moves.
+  const next = `${until.toISOString()}${seen.slice(seen.indexOf('#'))}`;
+  const keepsDueAt = entry.work_due_at !== undefined;
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: entry.pk, sk: entry.sk },
         ConditionExpression: 'gsi3sk = :seen',
-        UpdateExpression: 'SET gsi3sk = :next',
-        // A queue entry is `<due>#<org>#<id>`: the due instant is all that moves.
-        ExpressionAttributeValues: { ':seen': seen, ':next': `${until.toISOString()}${seen.slice(seen.indexOf('#'))}` },
+        UpdateExpression: keepsDueAt ? 'SET gsi3sk = :next, work_due_at = :due' : 'SET gsi3sk = :next',
+        ExpressionAttributeValues: { ':seen': seen, ':next': next, ...(keepsDueAt && { ':due': until.toISOString() }) },
       }),
     );
     return true;

@@ -1,6 +1,5 @@
 import { SlotAlreadyRunError, findDueSchedules, recordScheduledRun } from '../db/export-schedule-repository';
-import * as keys from '../db/keys';
-import { findDueWork, postponeWork } from '../db/work-queue';
+import { findDueWork, takeDueEntry } from '../db/work-queue';
 import { type RequestContext, maxSourceRefs } from '../domain/common-schemas';
 import { newExport } from '../domain/exports/export-record';
 import { type ExportSchedule, runWindow, slotAfter } from '../domain/exports/export-schedule';
@@ -88,15 +87,13 @@ function schedulerContext(orgcode: string): RequestContext {
 /**
  * Restarts queued export work whose deadline has passed: a lost invocation, a
  * crashed worker, a build retried after a transient fault, an unpublished
- * outcome. Each entry is postponed on condition it is still due when this run
- * read it, so of two overlapping runs (or one reading a lagging index) only one restarts it.
+ * outcome. Each entry is taken (takeDueEntry) on condition it is still the entry
+ * this run read, so of two overlapping runs (or one reading a lagging index) only one restarts it.
  */
 async function restartDueWork(now: Date): Promise<number> {
   let restarted = 0;
   for (const work of await findDueWork(now, restartsPerRun)) {
-    const id = work.batch_id ?? work.export_id;
-    const key = work.batch_id ? keys.exportBatch(work.orgcode, work.batch_id) : keys.exportRecord(work.orgcode, work.export_id);
-    if (!(await postponeWork(key, work.orgcode, id, work.work_due_at, new Date(now.getTime() + unclaimedWorkGraceMs)))) continue;
+    if (!(await takeDueEntry(work, new Date(now.getTime() + unclaimedWorkGraceMs)))) continue;
     const job = work.batch_id ? { orgcode: work.orgcode, batch_id: work.batch_id } : { orgcode: work.orgcode, export_id: work.export_id };
     await startBuild({ ...job, restart: true });
     restarted += 1;
