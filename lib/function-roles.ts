@@ -104,9 +104,11 @@ export class FunctionRoles extends Construct {
     }
     if (stores.bucket === 'list') {
       // Listing is granted on the bucket, narrowed by the prefix asked for: the organisations' objects, no content.
+      // ListObjectVersions (the storage reconcile counts noncurrent versions too) needs s3:ListBucketVersions;
+      // s3:prefix narrows it as it does ListBucket (S3 service authorization reference, condition keys).
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({
-          actions: ['s3:ListBucket'],
+          actions: ['s3:ListBucket', 's3:ListBucketVersions'],
           resources: [bucket.bucketArn],
           conditions: { StringLike: { 's3:prefix': exportFilesPrefix } },
         }),

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { listCommonPrefixesAtAnyDepth, provideSingleDes } from './s3rver-fixes';
+import { answerListObjectVersions, listCommonPrefixesAtAnyDepth, provideSingleDes } from './s3rver-fixes';
 
 export interface S3LocalOptions {
   /** Defaults to a free port. */
@@ -35,6 +35,7 @@ export async function startS3Local(options: S3LocalOptions = {}): Promise<S3Loca
 
   const server = new S3rver({ address: '127.0.0.1', port: options.port ?? 0, silent: true, directory });
   listCommonPrefixesAtAnyDepth(server.store);
+  answerListObjectVersions(server);
   const { port } = await server.run();
   let stopped = false;
 

@@ -81,3 +81,45 @@ export function listCommonPrefixesAtAnyDepth(store: S3rver.S3rverStore): void {
     }
   };
 }
+
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const element = (name: string, value: string | number | boolean | undefined) => (value === undefined ? '' : `<${name}>${xml(String(value))}</${name}>`);
+
+/**
+ * s3rver answers ListObjectVersions (GET /<bucket>?versions) with
+ * MethodNotAllowed, and it keeps no versions: a put replaces an object's file.
+ * This answers it as S3 does for a bucket whose objects each have one version
+ * (S3 names such a version `null`): every current object as the latest
+ * version, no noncurrent version and no delete marker, paged by KeyMarker
+ * (the version-id marker has one value per key), with common prefixes at the
+ * delimiter from the listing mended above. The local stack can therefore run
+ * the service's versions listing, but never show it a noncurrent version.
+ */
+export function answerListObjectVersions(server: S3rver): void {
+  server.middleware.unshift(async (ctx, next) => {
+    const bucket = /^\/([^/?]+)\/?$/.exec(ctx.path)?.[1];
+    if (ctx.method !== 'GET' || !bucket || !('versions' in ctx.query)) return next();
+    const query = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined);
+    const prefix = query('prefix') ?? '';
+    const delimiter = query('delimiter');
+    const maxKeys = Math.min(Number(query('max-keys') ?? 1000), 1000);
+    const keyMarker = query('key-marker');
+    const listing = await server.store.listObjects(decodeURIComponent(bucket), { prefix, delimiter, startAfter: keyMarker, maxKeys });
+    const last = [...listing.objects.map((object) => object.key), ...listing.commonPrefixes].sort().at(-1);
+    const versions = listing.objects.map(
+      (object) =>
+        `<Version>${element('Key', object.key)}<VersionId>null</VersionId><IsLatest>true</IsLatest>` +
+        `${element('LastModified', object.lastModifiedDate.toISOString())}${element('ETag', object.metadata.etag)}` +
+        `${element('Size', object.size)}<StorageClass>STANDARD</StorageClass></Version>`,
+    );
+    ctx.type = 'application/xml';
+    ctx.body =
+      '<?xml version="1.0" encoding="UTF-8"?><ListVersionsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+      `${element('Name', bucket)}${element('Prefix', prefix)}${element('KeyMarker', keyMarker ?? '')}<VersionIdMarker></VersionIdMarker>` +
+      (listing.isTruncated ? `${element('NextKeyMarker', last)}<NextVersionIdMarker>null</NextVersionIdMarker>` : '') +
+      `${element('MaxKeys', maxKeys)}${element('Delimiter', delimiter)}${element('IsTruncated', listing.isTruncated)}` +
+      versions.join('') +
+      listing.commonPrefixes.map((common) => `<CommonPrefixes>${element('Prefix', common)}</CommonPrefixes>`).join('') +
+      '</ListVersionsResult>';
+  });
+}

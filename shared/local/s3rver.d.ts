@@ -15,9 +15,12 @@ declare module 's3rver' {
 
   // Types of the store the local stack reaches into (shared/local/s3rver-fixes.ts).
   namespace S3rver {
-    /** One object of a listing (s3rver's S3Object; only the key is read here). */
+    /** One object of a listing (s3rver's S3Object; what the mended listings read of it). */
     export interface ListedObject {
       key: string;
+      size: number;
+      lastModifiedDate: Date;
+      metadata: { etag?: string };
     }
 
     export interface ListObjectsOptions {
@@ -34,6 +37,15 @@ declare module 's3rver' {
       isTruncated: boolean;
     }
 
+    /** What a middleware reads and sets of Koa's context. */
+    export interface RequestContext {
+      method: string;
+      path: string;
+      query: Record<string, string | string[] | undefined>;
+      type: string;
+      body: unknown;
+    }
+
     /** The store behind the server (its FilesystemStore); the bucket controllers call it through the server's context. */
     export interface S3rverStore {
       listObjects(bucket: string, options: ListObjectsOptions): Promise<ObjectListing>;
@@ -46,6 +58,8 @@ declare module 's3rver' {
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer?: import('node:http').Server;
+    /** Koa's middleware list (S3rver extends Koa): composed when run() starts the server. */
+    middleware: Array<(ctx: S3rver.RequestContext, next: () => Promise<void>) => Promise<void>>;
   }
 
   export = S3rver;

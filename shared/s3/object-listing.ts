@@ -1,32 +1,45 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import type { ObjectPage } from '../domain/usage/storage-reconcile-state';
 import { bucketName, s3 } from './client';
 
-/** What S3 answers a ListObjectsV2 at the most, and what is asked for: fewer pages, each one request. */
+/** What S3 answers a ListObjectVersions at the most, and what is asked for: fewer pages, each one request. */
 const keysPerPage = 1000;
 
+/** Where the next page starts: S3's key and version-id markers, in one opaque token. */
+const markerToken = (keyMarker: string, versionIdMarker: string | undefined) =>
+  Buffer.from(JSON.stringify([keyMarker, versionIdMarker ?? ''])).toString('base64url');
+
+function markersOf(token: string | undefined): { KeyMarker?: string; VersionIdMarker?: string } {
+  if (token === undefined) return {};
+  const [keyMarker, versionIdMarker] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as [string, string];
+  return { KeyMarker: keyMarker, VersionIdMarker: versionIdMarker || undefined };
+}
+
 /**
- * One ListObjectsV2 page of the objects under `prefix`, counted: their number
- * and bytes, and, when `delimited`, the sub-prefixes (common prefixes at the
- * next `/`) instead of the objects inside them. `continuationToken` is S3's
- * own, from the page before.
+ * One ListObjectVersions page of the objects under `prefix`, counted as S3
+ * bills them: every version's bytes, the noncurrent ones too (a rebuilt
+ * export leaves its earlier files as noncurrent versions until the lifecycle
+ * rule expires them, lib: ExpireNoncurrentVersions), and the current objects'
+ * number (delete markers hold no bytes and are no object). When `delimited`,
+ * the sub-prefixes (common prefixes at the next `/`) instead of the objects
+ * inside them. `continuationToken` is the page before's markers.
  */
 export async function listObjectsPage(prefix: string, delimited: boolean, continuationToken?: string): Promise<ObjectPage> {
   const page = await s3().send(
-    new ListObjectsV2Command({
+    new ListObjectVersionsCommand({
       Bucket: bucketName(),
       Prefix: prefix,
       Delimiter: delimited ? '/' : undefined,
-      ContinuationToken: continuationToken,
       MaxKeys: keysPerPage,
+      ...markersOf(continuationToken),
     }),
   );
-  if (page.IsTruncated && !page.NextContinuationToken) throw new Error(`S3 truncated a listing of ${prefix} without a continuation token`);
-  const objects = page.Contents ?? [];
+  if (page.IsTruncated && page.NextKeyMarker === undefined) throw new Error(`S3 truncated a versions listing of ${prefix} without a key marker`);
+  const versions = page.Versions ?? [];
   return {
-    objects: objects.length,
-    bytes: objects.reduce((sum, object) => sum + (object.Size ?? 0), 0),
+    objects: versions.filter((version) => version.IsLatest).length,
+    bytes: versions.reduce((sum, version) => sum + (version.Size ?? 0), 0),
     prefixes: (page.CommonPrefixes ?? []).flatMap((common) => (common.Prefix ? [common.Prefix] : [])),
-    nextToken: page.IsTruncated ? page.NextContinuationToken : undefined,
+    nextToken: page.IsTruncated ? markerToken(page.NextKeyMarker ?? '', page.NextVersionIdMarker) : undefined,
   };
 }
