@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommentTarget, CommentTargetType } from '../domain/comments/comment';
-import { financialDimensions } from '../domain/rollups/financial-rollup';
-import { usageScopes } from '../domain/rollups/usage-rollup';
+import { financialDimensions, usageScopes } from '../domain/rollups/rollup-subjects';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
 

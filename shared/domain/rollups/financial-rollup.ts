@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { instant } from '../common-schemas';
 import { rollupId } from './rollup-id';
+import { type FinancialDimension, financialDimensions } from './rollup-subjects';
 
 /**
  * The daily financial rollup (docs/decisions.md: Financial rollups): per
@@ -13,8 +14,7 @@ import { rollupId } from './rollup-id';
  *   (./tax-parts.ts), net of cancellations like sales;
  * - `ar_aging`: what is owed by aging bucket as of the day's end.
  */
-export const financialDimensions = ['sales', 'tender', 'tax', 'ar_aging'] as const;
-export type FinancialDimension = (typeof financialDimensions)[number];
+export { financialDimensions, type FinancialDimension } from './rollup-subjects';
 
 /**
  * The dimension value of an entry without one (an order with no channel or no

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { instant, sourceRefs, text } from '../common-schemas';
 import { rollupId } from './rollup-id';
+import { type UsageScope, usageScopes } from './rollup-subjects';
 
 /**
  * The daily usage rollup (docs/decisions.md: Usage rollups): per organisation,
@@ -20,8 +21,7 @@ export const meteredService = 'accounting';
  * What a record covers: the org's whole usage of the service, one cost
  * centre's (`cccode` set), or the usage that named no cost centre.
  */
-export const usageScopes = ['org', 'cccode', 'unattributed'] as const;
-export type UsageScope = (typeof usageScopes)[number];
+export { usageScopes, type UsageScope } from './rollup-subjects';
 
 /** The spec's UsageTotals, in the names the call meters count them by. */
 export const usageCounters = ['api_calls', 'records', 'deliveries', 'bandwidth_in_bytes', 'bandwidth_out_bytes', 'errors'] as const;
