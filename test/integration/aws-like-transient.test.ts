@@ -11,21 +11,23 @@ import { type HttpResult, invokeOperator, post } from '../support/local-api';
 /**
  * Issue 24, items 1 and 3 under the AWS-like mode's own faults (no targeted
  * middleware), at rates raised past aws-like.test.ts's so that the code before
- * the fixes fails each test: a GSI lagging 1.5 s behind the writes (item 1: a
- * worker reading its window at once misses the events written just before the
- * cutoff), half the transactions cancelled (a quarter for ThrottlingError,
- * which the SDK does not retry) and 15 % of single-write attempts refused with
- * TransactionConflictException (item 3: before, both answered 500). Item 4's
- * throttled export is aws-like-throttled.test.ts. Seeded; each test logs its
- * figures.
+ * the fixes fails each test. Throughout: a GSI lagging 1.5 s behind the writes
+ * (item 1: a worker reading its window at once misses the events written just
+ * before the cutoff), half the transactions cancelled for a conflict and a
+ * fifth of single-write attempts throttled, which the code before answered
+ * retryable too. Item 3 raises them (setRates): a quarter of the transactions
+ * cancelled for ThrottlingError and 15 % of single-write attempts refused with
+ * TransactionConflictException, neither retried by the SDK (before: both
+ * answered 500). Item 4's throttled export is aws-like-throttled.test.ts.
+ * Seeded; each test logs its figures.
  */
 const awsLike: Partial<AwsLikeOptions> = {
   seed: 7,
   indexLagMs: 1_500,
   transactionCancelRate: 0.5,
-  transactionThrottleShare: 0.5,
+  transactionThrottleShare: 0,
   writeThrottleRate: 0.2,
-  writeConflictRate: 0.15,
+  writeConflictRate: 0,
   asyncInvokeDelayMs: 200,
   asyncInvokeRepeatRate: 0,
   busDeliveryDelayMs: 100,
@@ -39,6 +41,9 @@ const mode = () => {
   if (!stack.api.awsLike) throw new Error('the AWS-like mode is off');
   return stack.api.awsLike;
 };
+
+const afterEachCleanup: Array<() => void> = [];
+afterEach(() => afterEachCleanup.splice(0).forEach((cleanup) => cleanup()));
 
 const record = (eventId: string, occurredAt = '2026-11-20T12:00:00Z', overrides: Record<string, unknown> = {}) =>
   asClient(() =>
@@ -76,6 +81,8 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
   });
 
   it('item 3: events, idempotent twins and racing payouts never answer 500 when transactions are cancelled for throttling and writes meet transactions', async () => {
+    mode().setRates({ transactionThrottleShare: 0.5, writeConflictRate: 0.15 });
+    afterEachCleanup.push(() => mode().setRates({ transactionThrottleShare: 0, writeConflictRate: 0 }));
     await injectedDuring(mode(), 'item 3', async () => {
       const twin = eventRequest(org.orgcode, { occurred_at: '2026-11-21T09:00:00Z', idempotency_key: 'twin-raised', request_context: org.requestContext('finance') });
       const events = await Promise.all([
