@@ -1,5 +1,6 @@
+import { TransactionConflictError } from '../db/atomic-write';
 import { isTransientWriteFailure } from '../db/transient-write-retry';
-import { AccountingError } from '../domain/errors';
+import { AccountingError, ThrottledError } from '../domain/errors';
 
 /** Attempts of one build (claims of its work) before it is failed rather than tried again. */
 export const maxBuildAttempts = 5;
@@ -30,7 +31,8 @@ const transientNetworkCodes = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'
 
 /** Whether a build failed for a cause that passes: it is tried again later instead of failed. */
 export function isTransientFault(error: unknown): boolean {
-  if (isTransientWriteFailure(error)) return true;
+  // The repositories' own words for the same causes: a conflict or throttling past the write retries, a read's unprocessed keys.
+  if (isTransientWriteFailure(error) || error instanceof TransactionConflictError || error instanceof ThrottledError) return true;
   const fault = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   return (
     transientNames.has(fault?.name ?? '') ||
