@@ -14,6 +14,14 @@ export type { OrgRateLimit } from '../domain/org-rate';
  * holds a call again. Leases are sized to what the environment spends in
  * `leaseHorizonMs`, so an environment that calls rarely takes one call at a
  * time and holds back little of the allowance from the others.
+ *
+ * An environment with nothing in hand whose last take was granted in full
+ * (the organisation had room) admits the call at once, on credit, and takes
+ * its lease beside it: the call is paid from that lease. Without this, an
+ * organisation calling less than once a lease lifetime per environment (most
+ * of them) would wait for a conditional write on nearly every call. The credit
+ * is one call per environment until a take comes back short, so an
+ * organisation over its limit is refused as before.
  */
 
 /** Where leases come from: takes up to `want` calls of the organisation's allowance at `now`. */
@@ -42,6 +50,8 @@ interface Hand {
   refusedUntil: number;
   /** The bucket's `tat` as last seen. */
   tat: number | undefined;
+  /** Whether the last take was granted all it asked for: the organisation had room, so a call may go on credit. */
+  hadRoom: boolean;
   /** Calls admitted since the last take, and when that was: the environment's rate. */
   spent: number;
   takenAt: number;
@@ -64,6 +74,12 @@ export class OrgRateLimiter {
   async admit(orgcode: string, nowMs: number): Promise<number> {
     const hand = this.handOf(orgcode, nowMs);
     if (this.spend(hand, nowMs)) return 0;
+    if (hand.hadRoom && !hand.take && nowMs >= hand.refusedUntil) {
+      hand.calls = Math.min(hand.calls, 0) - 1;
+      hand.spent += 1;
+      void this.startTake(hand, nowMs);
+      return 0;
+    }
     // A take already under way began earlier, when the bucket may have been emptier: then one of its own.
     for (let take = 0; take < 2; take += 1) {
       if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
@@ -74,7 +90,7 @@ export class OrgRateLimiter {
   }
 
   private handOf(orgcode: string, nowMs: number): Hand {
-    const hand = this.hands.get(orgcode) ?? { orgcode, calls: 0, expiresAt: 0, size: 1, refusedUntil: 0, tat: undefined, spent: 0, takenAt: nowMs };
+    const hand = this.hands.get(orgcode) ?? { orgcode, calls: 0, expiresAt: 0, size: 1, refusedUntil: 0, tat: undefined, hadRoom: true, spent: 0, takenAt: nowMs };
     this.hands.delete(orgcode);
     this.hands.set(orgcode, hand);
     if (this.hands.size > rememberedOrgs) this.hands.delete(this.hands.keys().next().value as string);
@@ -96,15 +112,18 @@ export class OrgRateLimiter {
     hand.size = Math.min(this.maxLease, Math.max(1, Math.ceil((hand.spent / elapsed) * leaseHorizonMs)));
     hand.spent = 0;
     hand.takenAt = nowMs;
-    const take = this.source(orgcode, hand.size, nowMs, hand.tat)
+    const want = hand.size;
+    const take = this.source(orgcode, want, nowMs, hand.tat)
       .catch((error: unknown) => {
         // The limit guards the stage; a table that cannot answer must not refuse the organisation's calls.
         console.error(JSON.stringify({ level: 'warn', message: 'org rate limit: lease taken locally', orgcode, error: String(error) }));
-        return { granted: hand.size, tat: hand.tat };
+        return { granted: want, tat: hand.tat };
       })
       .then(({ granted, tat }) => {
         hand.tat = tat;
-        hand.calls = (nowMs < hand.expiresAt ? hand.calls : 0) + granted;
+        hand.hadRoom = granted >= want;
+        // A call admitted on credit is paid from this lease, however old the last one.
+        hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
         hand.expiresAt = nowMs + leaseLifetimeMs;
         if (granted === 0) hand.refusedUntil = nowMs + msUntilOneCall(this.limit, tat, nowMs);
       })

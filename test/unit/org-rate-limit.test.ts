@@ -50,4 +50,36 @@ describe('per-organisation rate limit', () => {
     expect(busyAgain).toBe(1_000);
     expect(quiet).toBe(0);
   });
+
+  it('admits a call of an organisation with room at once, on credit, without waiting for the shared allowance', async () => {
+    // Arrange: an allowance that answers only when the test lets it, granting all it is asked for.
+    const answers: Array<() => void> = [];
+    const limiter = new OrgRateLimiter({ perSecond: 10, burst: 20 }, (_org, want, _now, tat) =>
+      new Promise((resolve) => answers.push(() => resolve({ granted: want, tat }))),
+    );
+
+    // Act: a call, then another after its lease lapsed unspent (an organisation calling every two seconds).
+    const first = await limiter.admit('QUIET', 0);
+    answers.splice(0).forEach((answer) => answer());
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = await limiter.admit('QUIET', 2_000);
+
+    // Assert: neither waited for a take; each started one beside it.
+    expect([first, later]).toEqual([0, 0]);
+    expect(answers).toHaveLength(1);
+  });
+
+  it('gives no credit once a take came back short: an organisation over its limit waits and is refused', async () => {
+    // Arrange: an allowance with nothing left.
+    const limiter = new OrgRateLimiter({ perSecond: 10, burst: 20 }, async (_org, _want, now) => ({ granted: 0, tat: now + 10_000 }));
+
+    // Act
+    const onCredit = await limiter.admit('BUSY', 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const afterTheShortTake = await limiter.admit('BUSY', 10);
+
+    // Assert: one call on credit before the organisation's state was known, then refusals.
+    expect(onCredit).toBe(0);
+    expect(afterTheShortTake).toBeGreaterThan(0);
+  });
 });
