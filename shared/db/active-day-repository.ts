@@ -53,12 +53,17 @@ export async function markDay(kind: DayMarkerKind, orgcode: string, instant: str
   const day = instant.slice(0, 10);
   const orgDay = `${kind}\n${orgcode}\n${day}`;
   if (markedDays.has(orgDay)) return;
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayMarkerItem(kind, orgcode, day) }));
+  await putDayMarker(kind, orgcode, day);
   if (markedDays.size >= maxMarkedDays) {
     const oldest = markedDays.values().next().value;
     if (oldest !== undefined) markedDays.delete(oldest);
   }
   markedDays.add(orgDay);
+}
+
+/** Puts the org's marker of `day`, whatever this process remembers: for a repair that writes what must be there. */
+export async function putDayMarker(kind: DayMarkerKind, orgcode: string, day: string): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayMarkerItem(kind, orgcode, day) }));
 }
 
 /**

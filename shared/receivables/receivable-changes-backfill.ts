@@ -1,4 +1,4 @@
-import { markDay } from '../db/active-day-repository';
+import { putDayMarker } from '../db/active-day-repository';
 import { inParallel } from '../db/in-parallel';
 import {
   type StoredEntry,
@@ -50,7 +50,7 @@ export async function indexReceivableChanges(orgcode: string): Promise<ChangesIn
     }
     for (const day of new Set(toIndex.map(([, fields]) => utcDay(fields.counts_at)))) {
       if (marked.has(day)) continue;
-      await markDay('ledger', orgcode, day);
+      await putDayMarker('ledger', orgcode, day);
       marked.add(day);
     }
     await inParallel(toIndex, async ([entry, fields]) => {
