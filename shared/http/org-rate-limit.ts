@@ -15,9 +15,10 @@ export type { OrgRateLimit } from '../domain/org-rate';
  * `leaseHorizonMs`, so an environment that calls rarely takes one call at a
  * time and holds back little of the allowance from the others.
  *
- * An environment with nothing in hand whose last take was granted in full
- * (the organisation had room) admits the call at once, on credit, and takes
- * its lease beside it: the call is paid from that lease. Without this, an
+ * An environment with nothing in hand whose last take was granted in full,
+ * and whose last sight of the bucket left more than a lease besides, admits
+ * the call at once, on credit, and takes its lease beside it: the call is paid
+ * from that lease. Without this, an
  * organisation calling less than once a lease lifetime per environment (most
  * of them) would wait for a conditional write on nearly every call. The credit
  * is one call per environment until a take comes back short, so an
@@ -36,6 +37,8 @@ export type CallSource = (
 const leaseHorizonMs = 1_000;
 /** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
 const leaseLifetimeMs = 1_000;
+/** Takes a call waits for before it is refused although the organisation had room (its environment's calls outran them). */
+const maxRoundsPerCall = 4;
 /** Organisations remembered per environment; the least recently seen is forgotten first. */
 const rememberedOrgs = 10_000;
 
@@ -73,20 +76,30 @@ export class OrgRateLimiter {
   /** Admits a call of `orgcode` at `nowMs`: 0 when admitted, else the milliseconds until the organisation has a call again. */
   async admit(orgcode: string, nowMs: number): Promise<number> {
     const hand = this.handOf(orgcode, nowMs);
-    if (this.spend(hand, nowMs)) return 0;
-    if (hand.hadRoom && !hand.take && nowMs >= hand.refusedUntil) {
-      hand.calls = Math.min(hand.calls, 0) - 1;
-      hand.spent += 1;
-      void this.startTake(hand, nowMs);
-      return 0;
-    }
-    // A take already under way began earlier, when the bucket may have been emptier: then one of its own.
-    for (let take = 0; take < 2; take += 1) {
-      if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
-      await (hand.take ?? this.startTake(hand, nowMs));
+    // Calls of one environment that arrive together share its takes: a take that comes back with room but is spent
+    // by the others sends a call round again, and only a take that found the bucket empty refuses it.
+    for (let round = 0; round < maxRoundsPerCall; round += 1) {
       if (this.spend(hand, nowMs)) return 0;
+      if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
+      if (this.mayCredit(hand, nowMs)) {
+        hand.calls = Math.min(hand.calls, 0) - 1;
+        hand.spent += 1;
+        void this.startTake(hand, nowMs);
+        return 0;
+      }
+      await (hand.take ?? this.startTake(hand, nowMs));
     }
     return Math.max(1, hand.refusedUntil - nowMs);
+  }
+
+  /**
+   * Whether a call may go on credit: the last take was granted in full, and the
+   * bucket as last seen holds more than a lease besides, so the take beside the
+   * call will pay for it (an environment that knows the organisation is near its
+   * limit waits for its take instead).
+   */
+  private mayCredit(hand: Hand, nowMs: number): boolean {
+    return hand.hadRoom && !hand.take && nowMs >= hand.refusedUntil && callsAvailable(this.limit, hand.tat, nowMs) > this.maxLease;
   }
 
   private handOf(orgcode: string, nowMs: number): Hand {

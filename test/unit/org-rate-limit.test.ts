@@ -82,4 +82,20 @@ describe('per-organisation rate limit', () => {
     expect(onCredit).toBe(0);
     expect(afterTheShortTake).toBeGreaterThan(0);
   });
+
+  it('admits calls of one environment that arrive together while the organisation has room, however small its first leases', async () => {
+    // Arrange: plenty of room; every take answers a few milliseconds later, as the table does, so calls queue on it.
+    const limit = { perSecond: 1_000, burst: 1_000 };
+    const allowance = inMemoryCallSource(limit);
+    const limiter = new OrgRateLimiter(limit, async (...take) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return allowance(...take);
+    });
+
+    // Act: twenty calls at once, in a fresh environment.
+    const waits = await Promise.all(Array.from({ length: 20 }, () => limiter.admit('BUSY', 0)));
+
+    // Assert
+    expect(waits.filter((wait) => wait > 0)).toEqual([]);
+  });
 });
