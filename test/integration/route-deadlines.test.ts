@@ -64,7 +64,7 @@ function slowTransactions(delayMs: number): () => void {
   const name = 'slow-transactions';
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteCommand') await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (context.commandName === 'TransactWriteItemsCommand') await new Promise((resolve) => setTimeout(resolve, delayMs));
       return next(args);
     },
     { step: 'initialize', name },
