@@ -8,29 +8,17 @@ import { type FinishedBuild, notifyBuildOutcome } from '../inbox/build-outcome-n
 import type { ExportBatch } from '../domain/exports/export-batch';
 import type { ExportRecord } from '../domain/exports/export-record';
 
-export function exportOutcomeEvent(record: ExportRecord): OutgoingEvent {
+/** `export.ready` or `export.failed` of a finished export, or of a batch a call asked for (which names it): ids and status only. */
+export function buildOutcomeEvent(built: ExportRecord | ExportBatch): OutgoingEvent {
   return {
-    detailType: record.status === 'ready' ? 'export.ready' : 'export.failed',
+    detailType: built.status === 'ready' ? 'export.ready' : 'export.failed',
     detail: {
-      orgcode: record.orgcode,
-      export_id: record.export_id,
-      status: record.status,
-      revision: record.revision,
-      occurred_at: record.completed_at ?? record.failed_at ?? record.updated_at,
-    },
-  };
-}
-
-export function batchOutcomeEvent(batch: ExportBatch): OutgoingEvent {
-  return {
-    detailType: batch.status === 'ready' ? 'export.ready' : 'export.failed',
-    detail: {
-      orgcode: batch.orgcode,
-      export_id: batch.export_id,
-      batch_id: batch.batch_id,
-      status: batch.status,
-      revision: batch.revision,
-      occurred_at: batch.completed_at ?? batch.failed_at ?? batch.updated_at,
+      orgcode: built.orgcode,
+      export_id: built.export_id,
+      ...('batch_id' in built && { batch_id: built.batch_id }),
+      status: built.status,
+      revision: built.revision,
+      occurred_at: built.completed_at ?? built.failed_at ?? built.updated_at,
     },
   };
 }
@@ -53,9 +41,6 @@ export async function publishOutcome(key: ItemKey, event: OutgoingEvent, build: 
 export async function publishUnpublishedOutcome(key: ItemKey): Promise<void> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   if (!Item?.gsi3pk || (Item.status !== 'ready' && Item.status !== 'failed')) return;
-  const event =
-    Item.record_type === 'export'
-      ? exportOutcomeEvent(withoutStorageAttributes<ExportRecord>(Item))
-      : batchOutcomeEvent(withoutStorageAttributes<ExportBatch>(Item));
-  await publishOutcome(key, event, withoutStorageAttributes<FinishedBuild>(Item));
+  const built = withoutStorageAttributes<ExportRecord | ExportBatch>(Item);
+  await publishOutcome(key, buildOutcomeEvent(built), withoutStorageAttributes<FinishedBuild>(Item));
 }

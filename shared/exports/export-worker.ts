@@ -1,4 +1,3 @@
-import type { OutgoingEvent } from '../bus/outgoing-events';
 import { serviceConfig } from '../config';
 import { eventsForExport } from '../db/event-repository';
 import { finishBatchBuild, findBatch, putBuiltBatch } from '../db/export-batch-repository';
@@ -12,7 +11,7 @@ import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch'
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
 import { exportLines } from '../domain/exports/export-lines';
 import { AbandonedBuildError, failureReason, isTransientFault, maxBuildAttempts, retryAt } from './build-faults';
-import { batchOutcomeEvent, exportOutcomeEvent, publishOutcome, publishUnpublishedOutcome } from './build-outcomes';
+import { buildOutcomeEvent, publishOutcome, publishUnpublishedOutcome } from './build-outcomes';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
 import type { BuildJob } from './build-job';
 import { awaitSettledWindow } from './settled-window';
@@ -43,15 +42,17 @@ export async function runBuildJob(job: BuildJob, clock: Clock = () => new Date()
 
 type BuildOutcome<Item> = (Partial<Item> & { status: 'ready' | 'failed' }) | { status: 'failed'; failure_reason: string; failed_at: string };
 
-/** One kind of build: what it claims, how it writes its files, how it records and announces the outcome. */
-interface ClaimedBuild<Item extends FinishedBuild> {
+/** One kind of build: what it claims, how it writes its files, how it records the outcome. */
+/** What a build makes: an export, or a batch a call asked for. */
+type Built = FinishedBuild & (ExportRecord | ExportBatch);
+
+interface ClaimedBuild<Item extends Built> {
   kind: 'export' | 'batch';
   key: ItemKey;
   orgcode: string;
   id: string;
   build(item: Item, claim: WorkClaim): Promise<BuildOutcome<Item>>;
   finish(claim: WorkClaim, item: Item, outcome: BuildOutcome<Item>, now: Date, publishBy: Date): Promise<Item>;
-  event(finished: Item): OutgoingEvent;
 }
 
 /**
@@ -62,7 +63,7 @@ interface ClaimedBuild<Item extends FinishedBuild> {
  * A job that finds the work taken publishes a finished build's outcome only
  * when the sweep restarted it (its own publisher missed its deadline).
  */
-async function runClaimedBuild<Item extends FinishedBuild>(spec: ClaimedBuild<Item>, restart: boolean, clock: Clock): Promise<void> {
+async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, restart: boolean, clock: Clock): Promise<void> {
   const started = clock();
   const claimed = await claimWork(spec.key, spec.orgcode, spec.id, started, new Date(started.getTime() + buildDeadlineMs));
   if (!claimed) {
@@ -85,10 +86,10 @@ async function runClaimedBuild<Item extends FinishedBuild>(spec: ClaimedBuild<It
     outcome = { status: 'failed', failure_reason: failureReason(failure, spec.kind, spec.id), failed_at: clock().toISOString() };
   }
   const finished = await spec.finish(claim, item, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
-  await publishOutcome(spec.key, spec.event(finished), finished);
+  await publishOutcome(spec.key, buildOutcomeEvent(finished), finished);
 }
 
-async function retryLater(spec: ClaimedBuild<FinishedBuild>, claim: WorkClaim, error: unknown, now: Date): Promise<void> {
+async function retryLater(spec: Pick<ClaimedBuild<Built>, 'kind' | 'id' | 'orgcode'>, claim: WorkClaim, error: unknown, now: Date): Promise<void> {
   const at = retryAt(claim.attempt, now);
   console.warn(
     JSON.stringify({ level: 'warn', message: `${spec.kind} build met a transient fault; retried later`, id: spec.id, attempt: claim.attempt, retry_at: at, error: String(error) }),
@@ -110,7 +111,6 @@ function buildExport(orgcode: string, exportId: string, restart: boolean, clock:
       return { status: 'ready', evidence, batch_count: batches.length, file_count: evidence.file_count, completed_at: clock().toISOString() };
     },
     finish: finishExportBuild,
-    event: exportOutcomeEvent,
   };
   return runClaimedBuild(spec, restart, clock);
 }
@@ -226,7 +226,6 @@ function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean,
         : { status: 'ready', evidence: files.evidence, file_count: files.evidence.file_count, completed_at: clock().toISOString() };
     },
     finish: finishBatchBuild,
-    event: batchOutcomeEvent,
   };
   return runClaimedBuild(spec, restart, clock);
 }
