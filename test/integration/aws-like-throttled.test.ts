@@ -33,11 +33,6 @@ const awsLike: Partial<AwsLikeOptions> = {
 const stack = useStack({ awsLike });
 const org = useOrg('AWX', { finance: { owner: true, roles: ['acct_export_admin', 'acct_view'] } });
 
-const mode = () => {
-  if (!stack.api.awsLike) throw new Error('the AWS-like mode is off');
-  return stack.api.awsLike;
-};
-
 const record = (eventId: string) =>
   asClient(() =>
     org.post('finance', '/event/record', eventRequest(org.orgcode, { event_id: eventId, occurred_at: '2026-11-20T12:00:00Z', source_refs: [], request_context: org.requestContext('finance') })),
@@ -47,16 +42,16 @@ const exportStatus = async (exportId: string) => (await org.post('finance', '/ex
 
 describe('the AWS-like mode with writes throttled past the SDK\'s attempts (issue 24, item 4)', () => {
   it('item 4: an export whose batch write is throttled past every retry is tried again, never failed, and built once', async () => {
-    await injectedDuring(mode(), 'item 4', async () => {
+    await injectedDuring(stack.awsLike, 'item 4', async () => {
       for (let index = 0; index < 6; index += 1) await record(`evt_throttled_${index}`);
       await sleep(awsLike.indexLagMs! + 100);
       // The create is one PutItem (no idempotency key); the build stores its batches in a transaction.
-      mode().setRates({ transactionCancelRate: 1, transactionThrottleShare: 1 });
+      stack.awsLike.setRates({ transactionCancelRate: 1, transactionThrottleShare: 1 });
       const created = await asClient(() => org.post('finance', '/export/create', exportRequest(org.orgcode, { request_context: org.requestContext('finance') })));
       expect(created.status).toBe(200);
       const exportId = created.body.data.export.export_id as string;
-      await mode().idle(); // its own (delayed) start has run
-      mode().setRates({ transactionCancelRate: awsLike.transactionCancelRate, transactionThrottleShare: awsLike.transactionThrottleShare }); // the partition cools down
+      await stack.awsLike.idle(); // its own (delayed) start has run
+      stack.awsLike.setRates({ transactionCancelRate: awsLike.transactionCancelRate, transactionThrottleShare: awsLike.transactionThrottleShare }); // the partition cools down
 
       // The sweep restarts a build given back once its retry time passes (minutes on AWS): here at once.
       const statuses = [await exportStatus(exportId)];

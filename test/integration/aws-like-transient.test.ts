@@ -37,11 +37,6 @@ const awsLike: Partial<AwsLikeOptions> = {
 const stack = useStack({ awsLike });
 const org = useOrg('AWT', { finance: { owner: true, roles: ['acct_export_admin', 'acct_view', 'commission_admin'] } });
 
-const mode = () => {
-  if (!stack.api.awsLike) throw new Error('the AWS-like mode is off');
-  return stack.api.awsLike;
-};
-
 const afterEachCleanup: Array<() => void> = [];
 afterEach(() => afterEachCleanup.splice(0).forEach((cleanup) => cleanup()));
 
@@ -54,9 +49,9 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
   it('item 1: a worker started at once exports every event recorded before the cutoff, those still in flight and those the 1.5 s index lag hides', async () => {
     // Conflicts at a fifth of the transactions: at half, a build's write now and then outlives its six attempts and is
     // rightly retried a minute later (item 4), past this test's wait; this test is about the window, not conflicts.
-    mode().setRates({ transactionCancelRate: 0.2 });
-    afterEachCleanup.push(() => mode().setRates({ transactionCancelRate: awsLike.transactionCancelRate }));
-    await injectedDuring(mode(), 'item 1', async () => {
+    stack.awsLike.setRates({ transactionCancelRate: 0.2 });
+    afterEachCleanup.push(() => stack.awsLike.setRates({ transactionCancelRate: awsLike.transactionCancelRate }));
+    await injectedDuring(stack.awsLike, 'item 1', async () => {
       const recordings: Array<Promise<HttpResult & { answeredAt: number }>> = [];
       let created: Promise<HttpResult> | undefined;
       for (let index = 0; index < 16; index += 1) {
@@ -85,9 +80,9 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
   });
 
   it('item 3: events, idempotent twins and racing payouts never answer 500 when transactions are cancelled for throttling and writes meet transactions', async () => {
-    mode().setRates({ transactionThrottleShare: 0.5, writeConflictRate: 0.15 });
-    afterEachCleanup.push(() => mode().setRates({ transactionThrottleShare: 0, writeConflictRate: 0 }));
-    await injectedDuring(mode(), 'item 3', async () => {
+    stack.awsLike.setRates({ transactionThrottleShare: 0.5, writeConflictRate: 0.15 });
+    afterEachCleanup.push(() => stack.awsLike.setRates({ transactionThrottleShare: 0, writeConflictRate: 0 }));
+    await injectedDuring(stack.awsLike, 'item 3', async () => {
       const twin = eventRequest(org.orgcode, { occurred_at: '2026-11-21T09:00:00Z', idempotency_key: 'twin-raised', request_context: org.requestContext('finance') });
       const events = await Promise.all([
         ...Array.from({ length: 8 }, (_, index) => record(`evt_busy_${index}`, '2026-11-21T10:00:00Z')),

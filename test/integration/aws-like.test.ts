@@ -36,14 +36,9 @@ const awsLike: Partial<AwsLikeOptions> = {
 const stack = useStack({ awsLike });
 const org = useOrg('AWL', { finance: { owner: true, roles: ['acct_export_admin', 'acct_view', 'commission_admin'] } });
 
-const mode = () => {
-  if (!stack.api.awsLike) throw new Error('the AWS-like mode is off');
-  return stack.api.awsLike;
-};
-
 /** Waits until every delayed or repeated hand-over so far has run: async invocations, bus deliveries, log batches. */
 async function settled(): Promise<void> {
-  await Promise.all([mode().idle(), stack.api.consumers.idle(), flushMeters()]);
+  await Promise.all([stack.awsLike.idle(), stack.api.consumers.idle(), flushMeters()]);
 }
 
 const requestContext = () => org.requestContext('finance');
@@ -182,7 +177,7 @@ describe('the AWS-like mode (index lag, cancelled and throttled writes mocked on
   });
 
   it('met every fault it injects on the way (the figures of this run)', () => {
-    const { counts } = mode();
+    const { counts } = stack.awsLike;
     console.log(`AWS-like mode, injected over this file: ${JSON.stringify(counts)}`);
     const injected = [
       'itemsHiddenByIndexLag',

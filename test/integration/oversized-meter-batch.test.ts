@@ -8,6 +8,7 @@ import { failFirstSends, removeInjectedFaults } from '../support/client-faults';
 import { useDeadLetterQueue } from '../support/dead-letter-queue';
 import { createOrg, useStack } from '../support/harness';
 import { flushMeters, invokeOperator } from '../support/local-api';
+import { meteredRequestLine } from '../support/fixtures/request-lines';
 
 /**
  * A failed log batch too large for Lambda's failure record (docs/decisions.md:
@@ -20,28 +21,13 @@ import { flushMeters, invokeOperator } from '../support/local-api';
 const stack = useStack();
 const deadLetterQueue = useDeadLetterQueue(stack);
 
-const costCentre = 'OPS1-2026-NY01';
 /** Enough request lines, each with a random request id gzip cannot shrink, to pass the limit once gzipped and base64-encoded. */
 const lines = 5_000;
 
 /** Writes `count` metered request lines of `orgcode`, as the route functions do: the local log subscription collects them. */
 function writeRequestLines(orgcode: string, day: string, count: number): void {
   for (let index = 0; index < count; index += 1) {
-    writeLogLine({
-      level: 'info',
-      message: 'request',
-      route: '/event/get',
-      request_id: randomBytes(48).toString('hex'),
-      orgcode,
-      status: 200,
-      cccode: costCentre,
-      day,
-      api_calls: 1,
-      records: 0,
-      bandwidth_in_bytes: 30,
-      bandwidth_out_bytes: 700,
-      errors: 0,
-    });
+    writeLogLine(meteredRequestLine(orgcode, day, { request_id: randomBytes(48).toString('hex') }));
   }
 }
 

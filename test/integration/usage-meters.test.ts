@@ -9,6 +9,7 @@ import { useDeadLetterQueue } from '../support/dead-letter-queue';
 import { eventRequest } from '../support/fixtures/events';
 import { createOrg, useStack } from '../support/harness';
 import { type HttpResult, flushMeters, invokeOperator, post } from '../support/local-api';
+import { meteredCostCentre, meteredRequestLine } from '../support/fixtures/request-lines';
 
 /**
  * Usage meters (docs/decisions.md: Usage meters): every call's request log
@@ -20,7 +21,7 @@ import { type HttpResult, flushMeters, invokeOperator, post } from '../support/l
 const stack = useStack();
 const deadLetterQueue = useDeadLetterQueue(stack);
 
-const costCentre = 'OPS1-2026-NY01';
+const costCentre = meteredCostCentre;
 
 interface Org {
   orgcode: string;
@@ -99,24 +100,6 @@ function failingMeterWrites(): () => void {
     { step: 'initialize', name },
   );
   return () => dynamo().middlewareStack.remove(name);
-}
-
-/** A metered request line as shared/http/request-log.ts writes it, for a batch the test delivers itself. */
-function requestLine(orgcode: string, day: string) {
-  return JSON.stringify({
-    level: 'info',
-    message: 'request',
-    route: '/event/get',
-    orgcode,
-    status: 200,
-    cccode: costCentre,
-    day,
-    api_calls: 1,
-    records: 0,
-    bandwidth_in_bytes: 30,
-    bandwidth_out_bytes: 700,
-    errors: 0,
-  });
 }
 
 describe('per-call usage meters', () => {
@@ -221,7 +204,7 @@ describe('per-call usage meters', () => {
     const batch = logSubscriptionEvent({
       logGroup: '/aws/lambda/event-get',
       logStream: `2026/11/23/[$LATEST]${org.orgcode}`,
-      logEvents: Array.from({ length: 150 }, (_, index) => ({ id: `${org.orgcode}-${index}`, timestamp: Date.now(), message: requestLine(org.orgcode, day) })),
+      logEvents: Array.from({ length: 150 }, (_, index) => ({ id: `${org.orgcode}-${index}`, timestamp: Date.now(), message: JSON.stringify(meteredRequestLine(org.orgcode, day)) })),
     });
     const once = { api_calls: 150, records: 0, deliveries: 0, bandwidth_in_bytes: 150 * 30, bandwidth_out_bytes: 150 * 700, errors: 0 };
 

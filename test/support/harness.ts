@@ -1,3 +1,4 @@
+import type { AwsLike } from '../../shared/local/aws-like';
 import type { DeliveryOutcome } from '../../shared/local/event-consumers';
 import { uniqueOrgcode } from './callers';
 import {
@@ -47,7 +48,7 @@ export type StackOptions = Parameters<typeof startLocalApi>[0] & {
 };
 
 /** Starts the local stack before the file's tests and closes it after them. */
-export function useStack({ environment = {}, ...options }: StackOptions = {}): { readonly api: LocalApi } {
+export function useStack({ environment = {}, ...options }: StackOptions = {}): { readonly api: LocalApi; readonly awsLike: AwsLike } {
   let api: LocalApi | undefined;
   const saved = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
   beforeAll(async () => {
@@ -65,6 +66,11 @@ export function useStack({ environment = {}, ...options }: StackOptions = {}): {
     get api(): LocalApi {
       if (!api) throw new Error('the local stack starts in beforeAll: read stack.api inside a test or hook');
       return api;
+    },
+    /** The AWS-like mode of a stack started with it: its options, its rates to raise, what it injected. */
+    get awsLike(): AwsLike {
+      if (!this.api.awsLike) throw new Error('the AWS-like mode is off: start the stack with useStack({ awsLike: {…} })');
+      return this.api.awsLike;
     },
   };
 }
