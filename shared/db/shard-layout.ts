@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from './client';
+import * as keys from './keys';
+
+/**
+ * How many shards an organisation's hot partitions are spread over
+ * (docs/decisions.md: Partition heat). One unless an operator raised it: an
+ * organisation with one shard writes and reads exactly the keys it always did,
+ * a Query per page, so a small organisation pays nothing for a large one's
+ * layout. Shard 0 is always the unsharded key, so what was written before a
+ * raise stays where every read looks.
+ *
+ * A raise takes effect for writes only `raiseDelayMs` after it is written, and
+ * every process reloads its copy within `layoutCacheMs`: by the time an item is
+ * written to a new shard, every reader already reads it. The count never
+ * decreases, so no shard that holds items is ever left unread.
+ */
+export interface ShardLayout {
+  /** Shards a read covers: every shard an item may be in. */
+  readShards: number;
+  /** Shards a write spreads over now. */
+  writeShards: number;
+}
+
+/** How long a process trusts its copy of an organisation's layout. */
+export const layoutCacheMs = 60_000;
+/** How long after a raise writes start using the new shards: past every cached copy, with room for clock skew. */
+export const raiseDelayMs = 2 * layoutCacheMs;
+/** The most shards a layout may have: each costs a Query per page of a read of a sharded partition. */
+export const maxShards = 64;
+
+const unsharded: ShardLayout = { readShards: 1, writeShards: 1 };
+
+interface StoredLayout {
+  shards: number;
+  previous_shards: number;
+  effective_at: string;
+}
+
+const cached = new Map<string, { stored: StoredLayout | undefined; loadedAt: number }>();
+
+function layoutAt(stored: StoredLayout | undefined, now: number): ShardLayout {
+  if (!stored) return unsharded;
+  const effective = now >= Date.parse(stored.effective_at);
+  return { readShards: stored.shards, writeShards: effective ? stored.shards : stored.previous_shards };
+}
+
+/** The organisation's layout, read at most once per `layoutCacheMs` per process (an eventually consistent GetItem). */
+export async function shardLayout(orgcode: string, now = Date.now()): Promise<ShardLayout> {
+  const hit = cached.get(orgcode);
+  if (hit && now - hit.loadedAt < layoutCacheMs) return layoutAt(hit.stored, now);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.shardLayout(orgcode) }));
+  const stored = Item as StoredLayout | undefined;
+  cached.set(orgcode, { stored, loadedAt: now });
+  return layoutAt(stored, now);
+}
+
+/** Thrown when a raise asks for fewer shards than the organisation already has: a lower count would strand items. */
+export class ShardCountDecreaseError extends Error {
+  constructor(readonly orgcode: string, readonly requested: number) {
+    super(`${orgcode} already has at least ${requested} shards; a layout's shard count never decreases`);
+  }
+}
+
+/**
+ * Raises the organisation's shard count to `shards` (1..maxShards); writes use
+ * them from `raiseDelayMs` on. Raising to the count it has changes nothing.
+ * Returns the stored layout.
+ */
+export async function raiseShards(orgcode: string, shards: number, now = new Date()): Promise<StoredLayout> {
+  if (!Number.isInteger(shards) || shards < 1 || shards > maxShards) throw new RangeError(`shards must be an integer from 1 to ${maxShards}`);
+  const current = await readStoredLayout(orgcode);
+  if (current && current.shards === shards) return current;
+  if (current && shards < current.shards) throw new ShardCountDecreaseError(orgcode, shards);
+  const next: StoredLayout = {
+    shards,
+    previous_shards: layoutAt(current, now.getTime()).writeShards,
+    effective_at: new Date(now.getTime() + raiseDelayMs).toISOString(),
+  };
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.shardLayout(orgcode),
+        UpdateExpression: 'SET record_type = :type, orgcode = :org, shards = :shards, previous_shards = :previous, effective_at = :effective',
+        ConditionExpression: current ? 'shards = :current' : 'attribute_not_exists(pk)',
+        ExpressionAttributeValues: {
+          ':type': 'shard_layout',
+          ':org': orgcode,
+          ':shards': next.shards,
+          ':previous': next.previous_shards,
+          ':effective': next.effective_at,
+          ...(current && { ':current': current.shards }),
+        },
+      }),
+    );
+  } catch (error) {
+    // Another raise landed between the read and the write: decide again against it.
+    if (error instanceof ConditionalCheckFailedException) return raiseShards(orgcode, shards, now);
+    throw error;
+  }
+  cached.delete(orgcode);
+  return next;
+}
+
+async function readStoredLayout(orgcode: string): Promise<StoredLayout | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.shardLayout(orgcode), ConsistentRead: true }));
+  return Item as StoredLayout | undefined;
+}
+
+/** The key of `shard` of a sharded partition: shard 0 is the unsharded key itself. */
+export const shardKey = (partition: string, shard: number) => (shard === 0 ? partition : `${partition}#SHARD#${shard}`);
+
+/** Every shard of a partition a read must cover, shard 0 first (the order a merged cursor is aligned with). */
+export const shardKeys = (partition: string, layout: ShardLayout) =>
+  Array.from({ length: layout.readShards }, (_shard, shard) => shardKey(partition, shard));
+
+/** The shard an item with this stable id is written to: the same id always lands on the same shard of a layout. */
+export function shardOf(id: string, layout: ShardLayout): number {
+  if (layout.writeShards === 1) return 0;
+  return createHash('sha256').update(id).digest().readUInt32BE(0) % layout.writeShards;
+}
