@@ -60,6 +60,9 @@ export const eventsByTime = (orgcode: string) => `${org(orgcode)}#EVENTS`;
 /** gsi2: the events of one event_type by occurred_at. */
 export const eventsOfType = (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`;
 
+/** The organisation's shard layout (shared/db/shard-layout.ts): one item, read once a minute per process. */
+export const shardLayout = (orgcode: string): ItemKey => ({ pk: `${org(orgcode)}#SHARD_LAYOUT`, sk: 'SHARD_LAYOUT' });
+
 /** One lineage link per (source ref, event), sorted by occurred_at. */
 export const lineagePartition = (orgcode: string, kind: string, id: string) =>
   `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`;
