@@ -94,8 +94,12 @@ export async function findDueWork(now: Date, limit: number): Promise<QueuedWork[
  * missed its deadline (it crashed or timed out), moves to `running` under a new
  * claim (work_attempts + 1) until `deadline`. The deadline is the claim's own
  * (work_deadline): the sweep moving the queue entry never extends or shortens
- * it. Returns the item as it now is, or undefined when another build holds it
- * or it is finished.
+ * it. A claim taken before claims carried work_deadline kept its deadline only
+ * in work_due_at, which the sweep moves forward each time it restarts the work,
+ * so such a claim would never lapse: its deadline is read from its claim time
+ * instead (updated_at, which nothing but its build's outcome writes while it
+ * runs) and taken to be as long as a claim now is (`deadline - now`). Returns
+ * the item as it now is, or undefined when another build holds it or it is finished.
  */
 export async function claimWork(
   key: ItemKey,
@@ -109,7 +113,9 @@ export async function claimWork(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        ConditionExpression: '#status = :pending OR (#status = :running AND work_deadline <= :now)',
+        ConditionExpression:
+          '#status = :pending OR (#status = :running AND (work_deadline <= :now OR ' +
+          '(attribute_not_exists(work_deadline) AND updated_at <= :lapsedIfClaimedBefore)))',
         UpdateExpression:
           'SET #status = :running, gsi3sk = :entry, work_due_at = :deadline, work_deadline = :deadline, updated_at = :now ' +
           'ADD work_attempts :one, revision :one',
@@ -118,6 +124,7 @@ export async function claimWork(
           ':pending': 'pending',
           ':running': 'running',
           ':now': now.toISOString(),
+          ':lapsedIfClaimedBefore': new Date(2 * now.getTime() - deadline.getTime()).toISOString(),
           ':deadline': deadline.toISOString(),
           ':entry': workEntry(orgcode, id, deadline).gsi3sk,
           ':one': 1,

@@ -5,6 +5,7 @@ import { finishExportBuild } from '../db/export-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import { type ItemKey } from '../db/keys';
+import { retryingTransientFaults } from '../db/transient-write-retry';
 import { StaleClaimError, type WorkClaim, claimWork, releaseClaim } from '../db/work-queue';
 import type { FinishedBuild } from '../inbox/build-outcome-notices';
 import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch';
@@ -16,8 +17,12 @@ import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-
 import type { BuildJob } from './build-job';
 import { awaitSettledWindow } from './settled-window';
 
-/** The worker's Lambda timeout is 15 minutes; past this deadline its claim counts as abandoned. */
-const buildDeadlineMs = 16 * 60_000;
+/** The worker's Lambda timeout (the background registry's export-worker: Lambda's maximum). */
+const workerTimeoutMs = 15 * 60_000;
+/** Past this deadline a build's claim counts as abandoned: its worker has surely stopped. */
+const buildDeadlineMs = workerTimeoutMs + 60_000;
+/** A give-back stops retrying this long before the worker's timeout, so the worker ends on its own terms and says so. */
+const giveBackMarginMs = 30_000;
 /** Until its outcome event is published, finished work is retried this long after. */
 const publishRetryMs = 2 * 60_000;
 
@@ -80,7 +85,7 @@ async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, res
     if (error instanceof StaleClaimError) throw error;
     let failure = error;
     if (isTransientFault(error)) {
-      if (claim.attempt < maxBuildAttempts) return retryLater(spec, claim, error, clock());
+      if (claim.attempt < maxBuildAttempts) return retryLater(spec, claim, error, clock(), started.getTime() + workerTimeoutMs - giveBackMarginMs);
       failure = new AbandonedBuildError(claim.attempt, (error as Error).name);
     }
     outcome = { status: 'failed', failure_reason: failureReason(failure, spec.kind, spec.id), failed_at: clock().toISOString() };
@@ -89,12 +94,33 @@ async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, res
   await publishOutcome(spec.key, buildOutcomeEvent(finished), finished);
 }
 
-async function retryLater(spec: Pick<ClaimedBuild<Built>, 'kind' | 'id' | 'orgcode'>, claim: WorkClaim, error: unknown, now: Date): Promise<void> {
+/**
+ * Gives the claim back, due again at the attempt's backoff. The give-back is
+ * one write that may be throttled in turn: it is retried, jittered, while the
+ * worker has time (until `givesUpAt`, epoch ms). Past that, the claim is left
+ * as it is: the work stays on the queue, due at the claim's own deadline, when
+ * the sweep restarts it (docs/decisions.md: Exports), so the worker ends
+ * without an error whose async retries could only find the work claimed.
+ */
+async function retryLater(
+  spec: Pick<ClaimedBuild<Built>, 'kind' | 'id' | 'orgcode'>,
+  claim: WorkClaim,
+  error: unknown,
+  now: Date,
+  givesUpAt: number,
+): Promise<void> {
   const at = retryAt(claim.attempt, now);
-  console.warn(
-    JSON.stringify({ level: 'warn', message: `${spec.kind} build met a transient fault; retried later`, id: spec.id, attempt: claim.attempt, retry_at: at, error: String(error) }),
-  );
-  await releaseClaim(claim, spec.orgcode, spec.id, now, at);
+  const log = { id: spec.id, attempt: claim.attempt, error: String(error) };
+  console.warn(JSON.stringify({ level: 'warn', message: `${spec.kind} build met a transient fault; retried later`, ...log, retry_at: at }));
+  const giveBack = { isTransient: isTransientFault, maxAttempts: Number.POSITIVE_INFINITY, basePauseMs: 50, maxPauseMs: 5_000 };
+  try {
+    await retryingTransientFaults(() => releaseClaim(claim, spec.orgcode, spec.id, now, at), { ...giveBack, withinMs: Math.max(0, givesUpAt - now.getTime()) });
+  } catch (refusal) {
+    if (!isTransientFault(refusal)) throw refusal;
+    console.error(
+      JSON.stringify({ level: 'error', message: `${spec.kind} build claim not given back; the sweep restarts it at the claim's deadline`, ...log, refusal: String(refusal) }),
+    );
+  }
 }
 
 function buildExport(orgcode: string, exportId: string, restart: boolean, clock: Clock): Promise<void> {

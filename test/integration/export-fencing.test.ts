@@ -1,16 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { dynamo } from '../../shared/db/client';
-import { createExport, findExport } from '../../shared/db/export-repository';
-import { newExport } from '../../shared/domain/exports/export-record';
-import { newId } from '../../shared/domain/identifiers';
+import { findExport } from '../../shared/db/export-repository';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import type { BusEvent } from '../../shared/local/event-bus-api';
-import { s3 } from '../../shared/s3/client';
-import { answeredTogether } from '../support/client-faults';
+import { answeredTogether, failFirstS3Sends, slowDown } from '../support/client-faults';
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
+import { storedExport } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
 
 /**
@@ -27,15 +25,7 @@ const injected: Array<() => void> = [];
 afterEach(() => injected.splice(0).forEach((remove) => remove()));
 
 /** An export stored as the create route stores it, queued due at `dueAt`, without starting its worker. */
-async function queuedExport(dueAt = new Date('2100-01-01T00:00:00Z')) {
-  const now = new Date();
-  const record = newExport(
-    { from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z', format: 'jsonl', export_kind: 'financial_events', reason: 'fenced', source_refs: [] },
-    { exportId: newId('exp', now), orgcode: org.orgcode, requestContext: org.requestContext('finance'), now },
-  );
-  await createExport(record, dueAt);
-  return record.export_id;
-}
+const queuedExport = async (dueAt = new Date('2100-01-01T00:00:00Z')) => (await storedExport(org.requestContext('finance'), dueAt)).export_id;
 
 /** The export.ready / export.failed events of `exportId` published while `run` runs (and shortly after). */
 async function outcomesOf(exportId: string, run: () => Promise<void>): Promise<BusEvent[]> {
@@ -74,26 +64,6 @@ function holdFirstEventRead() {
   injected.push(() => dynamo().middlewareStack.remove(name));
   return { held, release };
 }
-
-/** Fails the first `times` S3 writes of `exportId`'s files with `error()`, as if the SDK's retries were spent. */
-function failS3Writes(exportId: string, times: number, error: () => Error) {
-  const seen = { sent: 0 };
-  const name = `s3-faults-${injected.length}`;
-  s3().middlewareStack.add(
-    (next) => async (args) => {
-      if (!JSON.stringify(args.input).includes(exportId)) return next(args);
-      seen.sent += 1;
-      if (seen.sent <= times) throw error();
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  injected.push(() => s3().middlewareStack.remove(name));
-  return seen;
-}
-
-const slowDown = () =>
-  new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503 } });
 
 async function expectEvidenceMatchesFiles(exportId: string) {
   const built = (await org.post('admin', '/export/get', { export_id: exportId })).body.data.export;
@@ -144,7 +114,7 @@ describe('one build per export, fenced with its claim', () => {
 describe('a build meeting transient faults (injected on the S3 client, mocked)', () => {
   it('is retried after an S3 503 SlowDown instead of failing, and the retry builds it', async () => {
     const exportId = await queuedExport();
-    failS3Writes(exportId, 1, slowDown);
+    failFirstS3Sends(exportId, 1, slowDown);
 
     await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
     const waiting = (await org.post('admin', '/export/get', { export_id: exportId })).body.data.export;
@@ -158,7 +128,7 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
 
   it('fails the export, and says so, once five attempts met transient faults', async () => {
     const exportId = await queuedExport();
-    failS3Writes(exportId, 1_000, slowDown);
+    failFirstS3Sends(exportId, 1_000, slowDown);
 
     for (let attempt = 1; attempt < 5; attempt += 1) {
       await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
@@ -173,7 +143,7 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
 
   it('fails at once on a permanent fault (S3 AccessDenied)', async () => {
     const exportId = await queuedExport();
-    failS3Writes(exportId, 1_000, () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
+    failFirstS3Sends(exportId, 1_000, () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
 
     await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
 

@@ -1,7 +1,5 @@
-import { createExport } from '../../shared/db/export-repository';
-import { newExport } from '../../shared/domain/exports/export-record';
-import { newId } from '../../shared/domain/identifiers';
 import { pollUntil } from '../support/exports';
+import { storedExport } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
 import { runScheduled } from '../support/local-api';
 
@@ -220,11 +218,7 @@ describe('lost work', () => {
   it('is restarted by the scheduler when no worker took an export in time', async () => {
     // Stored as the create route stores it, but the worker is never started: a lost invocation.
     const now = new Date();
-    const record = newExport(
-      { from_utc: '2021-06-01T00:00:00.000Z', to_utc: '2021-06-02T00:00:00.000Z', format: 'jsonl', export_kind: 'financial_events', reason: 'lost', source_refs: [] },
-      { exportId: newId('exp', now), orgcode: org.orgcode, requestContext: requestContext(), now },
-    );
-    await createExport(record, new Date(now.getTime() + 120_000));
+    const record = await storedExport(requestContext(), new Date(now.getTime() + 120_000), { from_utc: '2021-06-01T00:00:00.000Z', to_utc: '2021-06-02T00:00:00.000Z' });
     expect((await org.post('admin', '/export/get', { export_id: record.export_id })).body.data.export.status).toBe('pending');
 
     await tick(new Date(now.getTime() + 60_000).toISOString());

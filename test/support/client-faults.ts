@@ -1,5 +1,7 @@
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { dynamo } from '../../shared/db/client';
+import { s3 } from '../../shared/s3/client';
 
 /**
  * Faults DynamoDB Local never produces, injected by a middleware on the
@@ -62,12 +64,35 @@ export function answeredTogether(commandName: string, naming: string, parties = 
   return seen;
 }
 
+/**
+ * The S3 client's counterpart of failFirstSends, for faults s3rver never
+ * answers (throttling, a 503): the first `times` sends whose input mentions
+ * `naming` fail with `error()`, as if the SDK's retries were spent (mocked).
+ */
+export function failFirstS3Sends(naming: string, times: number, error: () => Error): { sent: number } {
+  const seen = { sent: 0 };
+  const name = `injected-s3-${(injected += 1)}`;
+  s3().middlewareStack.add(
+    (next) => async (args) => {
+      if (!JSON.stringify(args.input).includes(naming)) return next(args);
+      seen.sent += 1;
+      if (seen.sent <= times) throw error();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  installedOnS3.push(name);
+  return seen;
+}
+
 let injected = 0;
 const installed: string[] = [];
+const installedOnS3: string[] = [];
 
 /** Removes every fault injected so far, e.g. to read back what a faulty call left; after each test it runs by itself. */
 export function removeInjectedFaults(): void {
   installed.splice(0).forEach((name) => dynamo().middlewareStack.remove(name));
+  installedOnS3.splice(0).forEach((name) => s3().middlewareStack.remove(name));
 }
 afterEach(removeInjectedFaults);
 
@@ -77,3 +102,7 @@ export const transactionInFlight = () => new TransactionConflictException({ mess
 /** A transaction cancelled with these reasons, one per item. */
 export const cancelledFor = (...codes: string[]) => () =>
   new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+/** S3's 503 SlowDown: its request rate on a prefix was exceeded. */
+export const slowDown = () =>
+  new S3ServiceException({ name: 'SlowDown', $fault: 'server', message: 'Please reduce your request rate.', $metadata: { httpStatusCode: 503 } });

@@ -1,0 +1,119 @@
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../shared/db/client';
+import * as keys from '../../shared/db/keys';
+import { workEntry } from '../../shared/db/work-queue';
+import { runExportScheduler } from '../../shared/exports/export-scheduler';
+import { runBuildJob } from '../../shared/exports/export-worker';
+import { failFirstS3Sends, failFirstSends, slowDown } from '../support/client-faults';
+import { pollUntil } from '../support/exports';
+import { storedExport } from '../support/fixtures/exports';
+import { useOrg, useStack } from '../support/harness';
+
+/**
+ * Claims of export work that could stay `running` for good (issue 24): one
+ * taken by the release before claims carried their own deadline, and one
+ * whose give-back after a transient fault is itself throttled. DynamoDB Local
+ * never throttles: the throttling is injected with client middlewares (mocked).
+ */
+useStack();
+const org = useOrg('CLM', { admin: { roles: ['acct_export_admin', 'acct_view'] } });
+
+const minutes = (count: number) => count * 60_000;
+const farFuture = new Date('2100-01-01T00:00:00Z');
+/** A DynamoDB refusal for throttling, as it reaches the service once the SDK's own retries are spent. */
+const throttled = () => new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} });
+/** The give-back's UpdateItem: the only fenced write whose first assignment sets the status back. */
+const giveBack = '#f0 = :f0, #f1 = :f1, gsi3sk';
+
+const storedItem = async (exportId: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.exportRecord(org.orgcode, exportId), ConsistentRead: true }))).Item!;
+
+/**
+ * The export as the release before `work_deadline` left a claim it took at
+ * `claimedAt`: running, due on the queue at the claim's 16-minute deadline,
+ * and no `work_deadline` (its worker crashed: nothing else will write it).
+ */
+async function claimedByEarlierRelease(claimedAt: Date): Promise<string> {
+  const { export_id: exportId } = await storedExport(org.requestContext('finance'), farFuture);
+  const deadline = new Date(claimedAt.getTime() + minutes(16));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.exportRecord(org.orgcode, exportId),
+      UpdateExpression: 'SET #status = :running, gsi3sk = :entry, work_due_at = :deadline, updated_at = :claimed ADD work_attempts :one, revision :one',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':running': 'running',
+        ':entry': workEntry(org.orgcode, exportId, deadline).gsi3sk,
+        ':deadline': deadline.toISOString(),
+        ':claimed': claimedAt.toISOString(),
+        ':one': 1,
+      },
+    }),
+  );
+  return exportId;
+}
+
+describe('a build claimed by the release before claims had their own deadline', () => {
+  it('is restarted by the sweep once that claim is 16 minutes old, and built', async () => {
+    // Claimed long ago: its entry is due before any other suite's, so this sweep restarts it alone.
+    const claimedAt = new Date('2000-12-31T23:00:00Z');
+    const exportId = await claimedByEarlierRelease(claimedAt);
+
+    const sweep = await runExportScheduler(new Date(claimedAt.getTime() + minutes(17)));
+
+    expect(sweep.builds_restarted).toBe(1);
+
+    const built = await pollUntil('/export/get', { export_id: exportId }, org.headers.admin, 'export', (record) => record.status === 'ready', 20_000);
+    expect(built.evidence.manifest_ref).toContain('/attempt-2/');
+  });
+
+  it('keeps its claim while it is younger than 16 minutes: a restarted job does not take it', async () => {
+    const exportId = await claimedByEarlierRelease(new Date(Date.now() - minutes(5)));
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+
+    expect(await storedItem(exportId)).toMatchObject({ status: 'running', work_attempts: 1 });
+  });
+});
+
+describe('a claim given back after a transient fault (the give-back throttled, mocked)', () => {
+  it('is given back through three throttled attempts: the export is pending again, and the retry builds it', async () => {
+    const { export_id: exportId } = await storedExport(org.requestContext('finance'), farFuture);
+    failFirstS3Sends(exportId, 1, slowDown);
+    const release = failFirstSends('UpdateItemCommand', giveBack, 3, throttled);
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+
+    expect(release.sent).toBe(4);
+    expect(await storedItem(exportId)).toMatchObject({ status: 'pending', work_attempts: 1 });
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+    expect(await storedItem(exportId)).toMatchObject({ status: 'ready', work_attempts: 2 });
+  });
+
+  it("is left to its own deadline when the give-back is refused until the worker's time is up: the restart after it builds the export", async () => {
+    const { export_id: exportId } = await storedExport(org.requestContext('finance'), farFuture);
+    failFirstS3Sends(exportId, 1, slowDown);
+    const release = failFirstSends('UpdateItemCommand', giveBack, 1_000, throttled);
+    // The build claims at the first reading; by the fault, 14 min 50 s have gone by, past the give-back's time.
+    let readings = 0;
+    const lateWorker = () => new Date(Date.now() + (readings++ === 0 ? 0 : minutes(14) + 50_000));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId }, lateWorker);
+
+    expect(release.sent).toBe(1);
+    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ message: "export build claim not given back; the sweep restarts it at the claim's deadline", id: exportId }),
+    );
+    logged.mockRestore();
+    const stranded = await storedItem(exportId);
+    expect(stranded).toMatchObject({ status: 'running', work_attempts: 1, work_due_at: stranded.work_deadline });
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+    expect(await storedItem(exportId)).toMatchObject({ status: 'running', work_attempts: 1 });
+
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(Date.now() + minutes(17)));
+    expect(await storedItem(exportId)).toMatchObject({ status: 'ready', work_attempts: 2 });
+  });
+});
