@@ -2,7 +2,8 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { workEntry } from '../../shared/db/work-queue';
+import { takeDueEntry, workEntry } from '../../shared/db/work-queue';
+import { unclaimedWorkGraceMs } from '../../shared/exports/build-jobs';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import { failFirstS3Sends, failFirstSends, slowDown } from '../support/client-faults';
@@ -67,6 +68,16 @@ describe('a build claimed by the release before claims had their own deadline', 
 
     const built = await pollUntil('/export/get', { export_id: exportId }, org.headers.admin, 'export', (record) => record.status === 'ready', 20_000);
     expect(built.evidence.manifest_ref).toContain('/attempt-2/');
+  });
+
+  it("is taken by the job the sweep starts at once, though taking the entry moved the due time it was held by past the job's start", async () => {
+    const now = new Date();
+    const exportId = await claimedByEarlierRelease(new Date(now.getTime() - minutes(20)));
+
+    expect(await takeDueEntry(await storedItem(exportId), new Date(now.getTime() + unclaimedWorkGraceMs))).toBe(true);
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(now.getTime() + 1_000));
+
+    expect(await storedItem(exportId)).toMatchObject({ status: 'ready', work_attempts: 2 });
   });
 
   it('keeps its claim while it is younger than 16 minutes: a restarted job does not take it', async () => {
