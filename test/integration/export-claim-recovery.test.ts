@@ -74,7 +74,8 @@ describe('a build claimed by the release before claims had their own deadline', 
     const now = new Date();
     const exportId = await claimedByEarlierRelease(new Date(now.getTime() - minutes(20)));
 
-    expect(await takeDueEntry(await storedItem(exportId), new Date(now.getTime() + unclaimedWorkGraceMs))).toBe(true);
+    const { pk, sk, gsi3sk, work_due_at } = await storedItem(exportId);
+    expect(await takeDueEntry({ pk, sk, gsi3sk, work_due_at }, new Date(now.getTime() + unclaimedWorkGraceMs))).toBe(true);
     await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(now.getTime() + 1_000));
 
     expect(await storedItem(exportId)).toMatchObject({ status: 'ready', work_attempts: 2 });
