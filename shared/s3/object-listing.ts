@@ -20,7 +20,8 @@ function markersOf(token: string | undefined): { KeyMarker?: string; VersionIdMa
  * bills them: every version's bytes, the noncurrent ones too (a rebuilt
  * export leaves its earlier files as noncurrent versions until the lifecycle
  * rule expires them, lib: ExpireNoncurrentVersions), and the current objects'
- * number (delete markers hold no bytes and are no object). When `delimited`,
+ * number (delete markers hold no bytes and are no object), with the
+ * noncurrent versions' share of the bytes apart. When `delimited`,
  * the sub-prefixes (common prefixes at the next `/`) instead of the objects
  * inside them. `continuationToken` is the page before's markers.
  */
@@ -36,9 +37,11 @@ export async function listObjectsPage(prefix: string, delimited: boolean, contin
   );
   if (page.IsTruncated && page.NextKeyMarker === undefined) throw new Error(`S3 truncated a versions listing of ${prefix} without a key marker`);
   const versions = page.Versions ?? [];
+  const bytesOf = (listed: typeof versions) => listed.reduce((sum, version) => sum + (version.Size ?? 0), 0);
   return {
     objects: versions.filter((version) => version.IsLatest).length,
-    bytes: versions.reduce((sum, version) => sum + (version.Size ?? 0), 0),
+    bytes: bytesOf(versions),
+    noncurrentBytes: bytesOf(versions.filter((version) => !version.IsLatest)),
     prefixes: (page.CommonPrefixes ?? []).flatMap((common) => (common.Prefix ? [common.Prefix] : [])),
     nextToken: page.IsTruncated ? markerToken(page.NextKeyMarker ?? '', page.NextVersionIdMarker) : undefined,
   };

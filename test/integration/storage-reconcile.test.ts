@@ -1,5 +1,6 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../shared/db/client';
+import { s3 } from '../../shared/s3/client';
 import { createOrg, headersOf, useOrg, useStack } from '../support/harness';
 import { issueCredential, post } from '../support/local-api';
 import { type Holding, metersPerDay, seedItems, seedObjects } from '../support/storage-seed';
@@ -69,6 +70,7 @@ describe('/storage/usage/reconcile over 5,000 objects and 5,000 items', () => {
       usage_records: Object.keys(prefixes).length + Object.keys(costCentres).length,
       object_bytes: objects.bytes,
       object_count: seededObjects,
+      noncurrent_bytes: 0,
       record_bytes: expect.any(Number),
       record_items: seededItems + credentials(),
       errors: 0,
@@ -185,6 +187,36 @@ describe('/storage/usage/reconcile windows', () => {
     expect(response.body.error.details.issues).toEqual([{ path: 'to_utc', message: 'must be within 366 UTC days of from_utc' }]);
     const year = await org.post('writer', '/storage/usage/reconcile', { from_utc: '2024-01-01T00:00:00Z', to_utc: '2025-01-01T00:00:00Z', dry_run: true, limit: 1 });
     expect(year.status).toBe(200);
+  });
+});
+
+describe('/storage/usage/reconcile of a versioned bucket (a noncurrent version added to the listing of each prefix, mocked: s3rver keeps no versions)', () => {
+  it('answers the noncurrent bytes apart, carried call after call through the cursor, and counts them in object_bytes and the records', async () => {
+    const versioned = await createOrg('RECVER', { writer: { roles: ['acct_export_admin'] }, reader: { roles: ['acct_view'] } });
+    const holdings = await seedObjects(versioned.orgcode, 40);
+    const name = 'addNoncurrentVersion';
+    s3().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        const { Prefix: prefix } = args.input as { Prefix?: string };
+        if (context.commandName === 'ListObjectVersionsCommand' && prefix?.startsWith(`orgs/${versioned.orgcode}/`)) {
+          const output = result.output as { Versions?: Array<Record<string, unknown>> };
+          output.Versions = [...(output.Versions ?? []), { Key: `${prefix}replaced.jsonl`, VersionId: 'v-earlier', IsLatest: false, Size: 500 }];
+        }
+        return result;
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      const answers = await reconcileToTheEnd({ limit: 1 }, versioned.headers.writer);
+      const replaced = 500 * Object.keys(holdings).length;
+      expect(answers.length).toBeGreaterThan(Object.keys(holdings).length);
+      expect(answers.at(-1)!.reconcile).toMatchObject({ noncurrent_bytes: replaced, object_bytes: sum(holdings).bytes + replaced, object_count: 40 });
+      const records = await versioned.listAll('reader', '/storage/usage/list', { ...window, resource_type: 'object_store' }, 'usages');
+      expect(records.map((usage) => usage.bytes).sort()).toEqual(Object.values(holdings).map((holding) => holding.bytes + 500).sort());
+    } finally {
+      s3().middlewareStack.remove(name);
+    }
   });
 });
 

@@ -19,13 +19,14 @@ const days = 3;
 
 /** A bucket and a table as pages, by what a unit reads: `prefix|token` or `family|day|token`. */
 const objectPages: Record<string, ObjectPage> = {
-  'orgs/ACME/|': { objects: 0, bytes: 0, prefixes: ['orgs/ACME/a/', 'orgs/ACME/b/'], nextToken: 'r1' },
+  'orgs/ACME/|': { objects: 0, bytes: 0, noncurrentBytes: 0, prefixes: ['orgs/ACME/a/', 'orgs/ACME/b/'], nextToken: 'r1' },
   // A listing that repeats a prefix on its next page counts it once.
-  'orgs/ACME/|r1': { objects: 0, bytes: 0, prefixes: ['orgs/ACME/b/', 'orgs/ACME/c/'] },
-  'orgs/ACME/a/|': { objects: 1000, bytes: 5000, prefixes: [], nextToken: 'a1' },
-  'orgs/ACME/a/|a1': { objects: 2, bytes: 30, prefixes: [] },
-  'orgs/ACME/b/|': { objects: 1, bytes: 7, prefixes: [] },
-  'orgs/ACME/c/|': { objects: 3, bytes: 9, prefixes: [] },
+  'orgs/ACME/|r1': { objects: 0, bytes: 0, noncurrentBytes: 0, prefixes: ['orgs/ACME/b/', 'orgs/ACME/c/'] },
+  'orgs/ACME/a/|': { objects: 1000, bytes: 5000, noncurrentBytes: 0, prefixes: [], nextToken: 'a1' },
+  // Noncurrent versions: what a rebuild replaced, billed until the bucket expires it.
+  'orgs/ACME/a/|a1': { objects: 2, bytes: 30, noncurrentBytes: 20, prefixes: [] },
+  'orgs/ACME/b/|': { objects: 1, bytes: 7, noncurrentBytes: 0, prefixes: [] },
+  'orgs/ACME/c/|': { objects: 3, bytes: 9, noncurrentBytes: 4, prefixes: [] },
 };
 const tablePages: Record<string, TablePage> = {
   'events|0|': { byCostCentre: { '-': { bytes: 100, items: 2 }, 'ABCD-1234-EF56': { bytes: 50, items: 1 } }, nextToken: 'e1' },
@@ -86,8 +87,15 @@ describe('a storage reconcile run, unit by unit', () => {
       usage_records: 0,
       object_bytes: 5046,
       object_count: 1006,
+      noncurrent_bytes: 24,
       errors: 0,
     });
+  });
+
+  it('counts the noncurrent bytes from where it resumes a cursor answered before they were counted', () => {
+    const { noncurrent_bytes: _notYetCounted, ...earlierProgress } = startState(orgcode).progress;
+    const { state } = run({ ...startState(orgcode), current_prefix: 'orgs/ACME/c/', progress: earlierProgress });
+    expect(state.progress.noncurrent_bytes).toBe(4);
   });
 
   it('records the objects lying directly under the org prefix as the org prefix', () => {

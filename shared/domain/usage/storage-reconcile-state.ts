@@ -41,9 +41,15 @@ export interface ReconcileProgress {
   /** Prefixes and families read to the end. */
   processed_prefixes: number;
   usage_records: number;
-  /** Every object listed so far, the current prefix's included. */
+  /** Every object listed so far, the current prefix's included: every version's bytes, as S3 bills them, and the current objects. */
   object_bytes: number;
   object_count: number;
+  /**
+   * The share of object_bytes held by noncurrent versions (what a rebuild
+   * replaced, until the bucket expires it). Absent from a cursor answered
+   * before it was counted: such a run counts it from where it resumes.
+   */
+  noncurrent_bytes?: number;
   /** Units that failed; each was retried by the next call. */
   errors: number;
 }
@@ -74,8 +80,11 @@ export type ReconcileUnit =
 
 /** One page of objects: counted, with the sub-prefixes a delimited listing found. */
 export interface ObjectPage {
+  /** Current objects. */
   objects: number;
+  /** Every version's bytes, and of them the noncurrent versions'. */
   bytes: number;
+  noncurrentBytes: number;
   prefixes: string[];
   nextToken?: string;
 }
@@ -115,7 +124,7 @@ export function startState(orgcode: string): ReconcileState {
     partial_bytes: 0,
     partial_objects: 0,
     partial_record_by_cccode: {},
-    progress: { scanned_prefixes: 1, processed_prefixes: 0, usage_records: 0, object_bytes: 0, object_count: 0, errors: 0 },
+    progress: { scanned_prefixes: 1, processed_prefixes: 0, usage_records: 0, object_bytes: 0, object_count: 0, noncurrent_bytes: 0, errors: 0 },
   };
 }
 
@@ -150,6 +159,7 @@ export function afterObjectPage(state: ReconcileState, page: ObjectPage, orgcode
       scanned_prefixes: state.progress.scanned_prefixes + found.length,
       object_bytes: state.progress.object_bytes + page.bytes,
       object_count: state.progress.object_count + page.objects,
+      noncurrent_bytes: (state.progress.noncurrent_bytes ?? 0) + page.noncurrentBytes,
     },
   };
   if (page.nextToken !== undefined) {

@@ -70,6 +70,8 @@ export const storageUsageCursor = z.strictObject({
     usage_records: count,
     object_bytes: byteCount,
     object_count: count,
+    // Optional: a cursor answered before it was counted still resumes its run.
+    noncurrent_bytes: z.optional(byteCount),
     errors: count,
   }),
   seal: text(1, 256),
@@ -101,6 +103,8 @@ export const storageUsageReconcileData = z.object({
     usage_records: z.int(),
     object_bytes: z.number(),
     object_count: z.int(),
+    /** Added to the specification's fields: the share of object_bytes in noncurrent versions, which S3 bills as well. */
+    noncurrent_bytes: z.number(),
     record_bytes: z.number(),
     record_items: z.int(),
     errors: z.int(),
@@ -164,6 +168,7 @@ export function reconcileSummary(run: ReconcileRun, state: ReconcileState) {
     usage_records: progress.usage_records,
     object_bytes: progress.object_bytes,
     object_count: progress.object_count,
+    noncurrent_bytes: progress.noncurrent_bytes ?? 0,
     record_bytes: table.bytes,
     record_items: table.items,
     errors: progress.errors,
