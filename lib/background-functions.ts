@@ -8,6 +8,7 @@ import {
   type BackgroundFunctionDefinition,
   exportWorkerFunctionName,
 } from '../shared/routes/background-registry';
+import { maxBuildAttempts } from '../shared/exports/build-faults';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
 
@@ -87,7 +88,7 @@ export class BackgroundFunctions extends Construct {
     withoutFailureDestination(
       this.exportWorker,
       'A failed or dropped run of the export worker loses no export: every build is first written to the work queue in ' +
-        'the table, and the scheduler\'s sweep restarts work no run finished (after the third attempt the build fails as ' +
+        'the table, and the scheduler\'s sweep restarts work no run finished (after attempt ' + maxBuildAttempts + ' the build fails as ' +
         'build_abandoned). A destination would keep a copy of work the table already holds.',
     );
     this.bindings = { ...props.bindings, exportWorker: this.exportWorker.function };

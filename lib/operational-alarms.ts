@@ -7,6 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { maxBuildAttempts } from '../shared/exports/build-faults';
 import type { DeploymentEnvironment } from './deployment-environment';
 
 export interface OperationalAlarmsProps {
@@ -93,11 +94,11 @@ export class OperationalAlarms extends NestedStack {
     }, target);
 
     // Measurable today: each died run (timeout, crash, out of memory) leaves a build the sweep restarts, and the
-    // third abandons it. A builds-abandoned metric from the worker itself would count only the last.
+    // last attempt abandons it. A builds-abandoned metric from the worker itself would count only the last.
     alarmOf(this, 'ExportBuildsAbandoned', {
       alarmDescription:
         'Export worker runs died (timeout, crash) in 15 minutes: their builds are restarted by the scheduler\'s sweep, ' +
-        'and after the third attempt fail as build_abandoned. The worker\'s log says which build.',
+        `and after attempt ${maxBuildAttempts} fail as build_abandoned. The worker's log says which build.`,
       metric: props.exportWorker.metricErrors({ statistic: 'Sum', period: Duration.minutes(15) }),
       threshold: thresholds.exportWorkerFailures,
     }, target);
