@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createExport } from '../shared/db/export-repository';
 import { eventRecordPuts } from '../shared/db/event-repository';
+import { unsharded } from '../shared/db/shard-layout';
 import * as keys from '../shared/db/keys';
 import type { RequestContext } from '../shared/domain/common-schemas';
 import { buildEvent, eventRecordRequest } from '../shared/domain/events/accounting-event';
@@ -59,7 +60,7 @@ function* seedItems(orgcode: string, count: number, recordedAt: Date): Generator
   for (let index = 0; index < count; index += 1) {
     const occurredAt = new Date(exportWindowStart + index * spacingMs).toISOString();
     const request = eventRecordRequest.parse({ ...seedEvent(orgcode, index), occurred_at: occurredAt });
-    const [eventItem] = eventRecordPuts(buildEvent(request, origin));
+    const [eventItem] = eventRecordPuts(buildEvent(request, origin), unsharded);
     yield eventItem!.item;
   }
 }

@@ -3,6 +3,7 @@ import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import { dynamo } from '../shared/db/client';
 import { eventRecordPuts } from '../shared/db/event-repository';
+import { unsharded } from '../shared/db/shard-layout';
 import { findFinancialRollup } from '../shared/db/financial-rollup-repository';
 import * as keys from '../shared/db/keys';
 import { orderCancelledEvent, orderPlacedEvent, tenderCapturedEvent } from '../shared/domain/events/ledger-events';
@@ -88,14 +89,14 @@ function* seedItems(orgcode: string, events: number, expected: Expected): Genera
       channel_code: channel,
       tax_jurisdiction_code: jurisdiction,
     });
-    yield eventRecordPuts(orderPlacedEvent(detail, now))[0]!.item;
+    yield eventRecordPuts(orderPlacedEvent(detail, now), unsharded)[0]!.item;
     const sign = index < cancelled ? 0 : 1;
     addExpected(expected, 'sales', channel, currency, sign, sign * total, sign * tax);
     addExpected(expected, 'tax', jurisdiction, currency, sign, sign * total, sign * tax);
   }
   for (let index = 0; index < cancelled; index += 1) {
     const detail = orderCancelledDetail.parse({ orgcode, order_id: `ord_${index}`, cancelled_at: instantOf(index, cancelled) });
-    yield eventRecordPuts(orderCancelledEvent(detail, now))[0]!.item;
+    yield eventRecordPuts(orderCancelledEvent(detail, now), unsharded)[0]!.item;
   }
   for (let index = 0; index < tenders; index += 1) {
     const method = methods[index % methods.length]!;
@@ -108,7 +109,7 @@ function* seedItems(orgcode: string, events: number, expected: Expected): Genera
       method,
       captured_at: instantOf(index, tenders),
     });
-    yield eventRecordPuts(tenderCapturedEvent(detail, now))[0]!.item;
+    yield eventRecordPuts(tenderCapturedEvent(detail, now), unsharded)[0]!.item;
     addExpected(expected, 'tender', method, currency, 1, amount, 0);
   }
 }

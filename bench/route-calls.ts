@@ -4,6 +4,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCom
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
+import { unsharded } from '../shared/db/shard-layout';
 import { idempotencyRecordPut, inProgressLeaseMs, keyClaimRequest } from '../shared/db/idempotency-repository';
 import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
@@ -178,7 +179,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
   // recordEvent(): the event, then one lineage link per source ref.
   const eventWrites = (now: Date) => {
     const event: AccountingEvent = { ...recordedEvent, event_id: newId('evt', now), recorded_at: now.toISOString() };
-    return { event, puts: eventRecordPuts(event).map(asPut) };
+    return { event, puts: eventRecordPuts(event, unsharded).map(asPut) };
   };
 
   const record = (keyed: boolean): Scenario => ({
@@ -236,12 +237,13 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     },
   };
 
-  // listEvents() with one event type: the gsi2 query over the window, one page.
+  // listEvents() with one event type: the gsi2 query over the window, one page (an organisation of one shard: one Query).
   const listQuery = () => new QueryCommand({
     IndexName: 'gsi2',
-    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :sortFrom AND :sortTo',
+    ScanIndexForward: true,
     ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
-    ExpressionAttributeValues: { ':pk': keys.eventsOfType(reader.orgcode, 'order.placed'), ':from': window.from, ':to': window.to },
+    ExpressionAttributeValues: { ':pk': keys.eventsOfType(reader.orgcode, 'order.placed'), ':sortFrom': window.from, ':sortTo': window.to },
     TableName: tableName,
     Limit: eventListBody.limit,
   });
@@ -254,7 +256,9 @@ export function scenarios(context: ScenarioContext): Scenario[] {
 
   // listLineage(): the lineage partition of one source ref, one page.
   const lineageQuery = () => new QueryCommand({
-    KeyConditionExpression: 'pk = :pk',
+    KeyConditionExpression: '#pk = :pk',
+    ScanIndexForward: true,
+    ExpressionAttributeNames: { '#pk': 'pk' },
     ExpressionAttributeValues: { ':pk': keys.lineagePartition(reader.orgcode, lineageSourceRef.kind, lineageSourceRef.id) },
     TableName: tableName,
     Limit: lineageListBody.limit,
@@ -269,16 +273,11 @@ export function scenarios(context: ScenarioContext): Scenario[] {
   // readEventsForReconcile() with no type: the gsi1 query over the window, projected to what is summed.
   const reconcileQuery = () => new QueryCommand({
     IndexName: 'gsi1',
-    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-    ExpressionAttributeNames: {
-      '#pk': 'gsi1pk',
-      '#sk': 'gsi1sk',
-      '#event_type': 'event_type',
-      '#amount': 'amount',
-      '#tax_amount': 'tax_amount',
-    },
-    ExpressionAttributeValues: { ':pk': keys.eventsByTime(reader.orgcode), ':from': window.from, ':to': window.to },
-    ProjectionExpression: '#event_type, #amount, #tax_amount',
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :sortFrom AND :sortTo',
+    ScanIndexForward: true,
+    ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk', '#p0': 'event_type', '#p1': 'amount', '#p2': 'tax_amount' },
+    ExpressionAttributeValues: { ':pk': keys.eventsByTime(reader.orgcode), ':sortFrom': window.from, ':sortTo': window.to },
+    ProjectionExpression: '#p0, #p1, #p2',
     TableName: tableName,
     Limit: reconcileLimit,
   });
@@ -352,7 +351,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       };
-      const companions = [paymentPut(change.payment), ...eventRecordPuts(event), ...receivableWrites(writer.orgcode, receivable)];
+      const companions = [paymentPut(change.payment), ...eventRecordPuts(event, unsharded), ...receivableWrites(writer.orgcode, receivable)];
       const marker = dayMarkerOnce(writer.orgcode, event.occurred_at);
       const write = new TransactWriteCommand({ TransactItems: [invoicePut, ...companions.map(transactItem)] });
       // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.

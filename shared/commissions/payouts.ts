@@ -13,6 +13,7 @@ import {
   takeDesk,
 } from '../db/commission-payout-repository';
 import { eventRecordPuts } from '../db/event-repository';
+import { shardLayout } from '../db/shard-layout';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
 import { inboxItemPut } from '../db/inbox-repository';
 import { outboxPut } from '../db/outbox-repository';
@@ -179,7 +180,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
     statusMove: { from: payoutMoveSources(target), invalid: (from) => invalidPayoutMove(from, target) },
     set: { status: target, [`${target}_at`]: payout.updated_at },
     companions: [
-      ...eventRecordPuts(event),
+      ...eventRecordPuts(event, await shardLayout(payout.orgcode)),
       outboxPut(payoutNotice(payout), origin.now),
       ...(followUp ? [deskWorkPut(followUp, sweepDueAt(origin.now))] : []),
       ...inboxNoticeOf(payout, origin),

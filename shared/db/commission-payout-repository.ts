@@ -8,7 +8,8 @@ import { type GuardedPut, type GuardedWrite, TransactionConflictError, transactI
 import { batchGetItems } from './batch-get';
 import { dynamo, tableName } from './client';
 import { inParallel } from './in-parallel';
-import { eventRecordPuts } from './event-repository';
+import { eventRecordPuts, shardOfEvent } from './event-repository';
+import { shardKey, shardLayout } from './shard-layout';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
@@ -195,7 +196,7 @@ export async function completeAssembly(
       onConditionFailed: () => new DuplicateIdError('payout_id', payout.payout_id),
     },
     { delete: { key: deskKey(desk) }, condition: { expression: 'payout_id = :payout', values: { ':payout': payout.payout_id } }, onConditionFailed: () => new DeskLostError() },
-    ...eventRecordPuts(event),
+    ...eventRecordPuts(event, await shardLayout(event.orgcode)),
     notice,
     ...followUp,
   ]);
@@ -343,12 +344,17 @@ export async function releaseLines(lines: readonly CommissionLine[], payoutId: s
   });
 }
 
-/** Writes lineage links (plain puts of fixed keys: writing one twice changes nothing), 25 to a batch. */
+/**
+ * Writes lineage links (plain puts of fixed keys: writing one twice changes nothing), 25 to a batch, each on the
+ * shard its event was stored on (the shard the layout gives now may have changed since).
+ */
 export async function writeLineageLinks(links: readonly { ref: { kind: string; id: string }; item: LineageItem }[], orgcode: string): Promise<void> {
+  const shards = new Map<string, number>();
+  for (const { item } of links) if (!shards.has(item.event_id)) shards.set(item.event_id, await shardOfEvent(orgcode, item.event_id));
   const puts = links.map(({ ref, item }) => ({
     PutRequest: {
       Item: {
-        pk: keys.lineagePartition(orgcode, ref.kind, ref.id),
+        pk: shardKey(keys.lineagePartition(orgcode, ref.kind, ref.id), shards.get(item.event_id)!),
         sk: timeOrderedKey(item.occurred_at, item.event_id),
         record_type: 'lineage',
         ...item,

@@ -7,6 +7,7 @@ import type { OrderCancelledDetail } from '../domain/receivables/incoming-events
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
+import { type ShardLayout, shardLayout } from './shard-layout';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
@@ -92,12 +93,12 @@ const openMarker = (commission: Commission) => keys.openCommission(commission.or
 /** Whether a rule change may still rate the commission or change its rating (docs/decisions.md: Commissions, re-rating). */
 const isOpen = (commission: Pick<Commission, 'status'>) => commission.status === 'unrated' || commission.status === 'accrued';
 
-function changeWrites(change: CommissionChange): GuardedWrite[] {
+function changeWrites(change: CommissionChange, layout: ShardLayout): GuardedWrite[] {
   const now = change.commission.updated_at;
   return [
     ...change.createdLines.map(linePut),
     ...change.voidedLines.map((line) => lineVoid(line, now)),
-    ...(change.event ? eventRecordPuts(change.event) : []),
+    ...(change.event ? eventRecordPuts(change.event, layout) : []),
   ];
 }
 
@@ -135,7 +136,7 @@ export async function createCommission(change: CommissionChange): Promise<void> 
     ...(isOpen(commission)
       ? [{ item: { ...openMarker(commission), record_type: 'open_commission', commission_id: commission.commission_id } }]
       : []),
-    ...changeWrites(change),
+    ...changeWrites(change, await shardLayout(commission.orgcode)),
   ]);
 }
 
@@ -167,7 +168,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
     replace: commissionItem(commission),
     companions: [
       ...(isOpen(before) && !isOpen(commission) ? [{ delete: { key: openMarker(before) } }] : []),
-      ...changeWrites(change),
+      ...changeWrites(change, await shardLayout(commission.orgcode)),
       ...unpaidPayoutIds.map((payoutId) => payoutStillUnpaid(commission.orgcode, payoutId)),
     ],
     now: new Date(commission.updated_at),
@@ -181,7 +182,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
  * losing a same-key race is told apart from a duplicate id.
  */
 export async function saveAdjustment(line: CommissionLine, event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
-  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), linePut(line), ...eventRecordPuts(event)]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), linePut(line), ...eventRecordPuts(event, await shardLayout(event.orgcode))]);
 }
 
 async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | undefined> {

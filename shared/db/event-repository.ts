@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SourceRef } from '../domain/common-schemas';
 import { DuplicateIdError } from '../domain/errors';
 import {
@@ -15,17 +15,19 @@ import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import { type Page, type StartKey, queryPage } from './query-page';
+import { keyAttributes } from './merged-query';
+import { type ShardLayout, shardKey, shardLayout, shardOf } from './shard-layout';
+import { type ShardedCursor, type ShardedQuery, shardedPage, shardedStream } from './sharded-read';
 
-function eventPut(event: AccountingEvent): GuardedPut {
+function eventPut(event: AccountingEvent, shard: number): GuardedPut {
   const sortKey = timeOrderedKey(event.occurred_at, event.event_id);
   return {
     item: {
       ...keys.event(event.orgcode, event.event_id),
       record_type: 'event',
-      gsi1pk: keys.eventsByTime(event.orgcode),
+      gsi1pk: shardKey(keys.eventsByTime(event.orgcode), shard),
       gsi1sk: sortKey,
-      gsi2pk: keys.eventsOfType(event.orgcode, event.event_type),
+      gsi2pk: shardKey(keys.eventsOfType(event.orgcode, event.event_type), shard),
       gsi2sk: sortKey,
       ...event,
     },
@@ -34,10 +36,10 @@ function eventPut(event: AccountingEvent): GuardedPut {
   };
 }
 
-function lineagePut(event: AccountingEvent, ref: SourceRef): GuardedPut {
+function lineagePut(event: AccountingEvent, ref: SourceRef, shard: number): GuardedPut {
   return {
     item: {
-      pk: keys.lineagePartition(event.orgcode, ref.kind, ref.id),
+      pk: shardKey(keys.lineagePartition(event.orgcode, ref.kind, ref.id), shard),
       sk: timeOrderedKey(event.occurred_at, event.event_id),
       record_type: 'lineage',
       ...lineageItem(event, ref),
@@ -45,9 +47,42 @@ function lineagePut(event: AccountingEvent, ref: SourceRef): GuardedPut {
   };
 }
 
-/** The items an event is stored as: the event and one lineage link per distinct source ref. */
-export function eventRecordPuts(event: AccountingEvent): GuardedPut[] {
-  return [eventPut(event), ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref))];
+const putsOnShard = (event: AccountingEvent, shard: number): GuardedPut[] => [
+  eventPut(event, shard),
+  ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref, shard)),
+];
+
+/**
+ * The items an event is stored as: the event and one lineage link per
+ * distinct source ref, all on the shard of its id in the organisation's
+ * layout (its ledger by time and by type and its links: docs/decisions.md, Partition heat).
+ */
+export function eventRecordPuts(event: AccountingEvent, layout: ShardLayout): GuardedPut[] {
+  return putsOnShard(event, shardOf(event.event_id, layout));
+}
+
+/** The shard a stored event item was written to: the one its ledger key names. */
+function storedShard(item: Record<string, unknown>): number {
+  return Number(/#SHARD#(\d+)$/.exec(String(item.gsi1pk))?.[1] ?? 0);
+}
+
+/** The lineage links stored with a stored event item (measured rather than read: nothing lists them by event). */
+export function storedLineageOf(item: Record<string, unknown>): Array<Record<string, unknown>> {
+  return putsOnShard(withoutStorageAttributes<AccountingEvent>(item), storedShard(item))
+    .slice(1)
+    .map((put) => put.item);
+}
+
+/**
+ * The shard the event was stored on, for links written after it (a payout's):
+ * beside its other links whatever the layout is now, so a link written twice
+ * is one item.
+ */
+export async function shardOfEvent(orgcode: string, eventId: string): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.event(orgcode, eventId), ProjectionExpression: 'gsi1pk', ConsistentRead: true }),
+  );
+  return Item ? storedShard(Item) : 0;
 }
 
 /**
@@ -56,8 +91,8 @@ export function eventRecordPuts(event: AccountingEvent): GuardedPut[] {
  * goes first so that losing a same-key race is told apart from a duplicate id.
  */
 export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
-  await markDay('ledger', event.orgcode, event.occurred_at);
-  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event)]);
+  const [layout] = await Promise.all([shardLayout(event.orgcode), markDay('ledger', event.orgcode, event.occurred_at)]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event, layout)]);
 }
 
 /**
@@ -85,32 +120,16 @@ export interface EventFilter {
 }
 
 /**
- * The query over the org's events in occurred_at order: the event-type index
- * when exactly one type is asked for, else the org-wide index; from_utc is
- * inclusive and to_utc exclusive (a sort key `<to_utc>#id` sorts after `<to_utc>`).
+ * The read of the org's events in occurred_at order, oldest first: the
+ * event-type index when exactly one type is asked for, else the org-wide
+ * index; from_utc is inclusive and to_utc exclusive (a sort key
+ * `<to_utc>#id` sorts after `<to_utc>`).
  */
-function eventQuery(orgcode: string, filter: EventFilter) {
+function eventQuery(orgcode: string, filter: EventFilter): ShardedQuery {
   const [onlyType, ...otherTypes] = filter.event_types ?? [];
   const singleType = onlyType !== undefined && otherTypes.length === 0;
-  const index = singleType ? { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' } : { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' };
-  const names: Record<string, string> = { '#pk': index.pk };
-  const values: Record<string, unknown> = {
-    ':pk': singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
-  };
-
-  let keyCondition = '#pk = :pk';
-  if (filter.from_utc || filter.to_utc) names['#sk'] = index.sk;
-  if (filter.from_utc && filter.to_utc) {
-    keyCondition += ' AND #sk BETWEEN :from AND :to';
-    Object.assign(values, { ':from': filter.from_utc, ':to': filter.to_utc });
-  } else if (filter.from_utc) {
-    keyCondition += ' AND #sk >= :from';
-    values[':from'] = filter.from_utc;
-  } else if (filter.to_utc) {
-    keyCondition += ' AND #sk < :to';
-    values[':to'] = filter.to_utc;
-  }
-
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   const conditions: string[] = [];
   if (!singleType && filter.event_types?.length) {
     names['#type'] = 'event_type';
@@ -127,25 +146,29 @@ function eventQuery(orgcode: string, filter: EventFilter) {
     values[`:${field}`] = value;
     conditions.push(`#${field} = :${field}`);
   }
-
   return {
-    IndexName: index.name,
-    KeyConditionExpression: keyCondition,
-    FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    index: singleType ? 'gsi2' : 'gsi1',
+    partition: singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
+    range: { from: filter.from_utc, to: filter.to_utc },
+    ...(conditions.length && { filter: { expression: conditions.join(' AND '), names, values } }),
+    oldestFirst: true,
   };
 }
 
-export function listEvents(
+/** A page of listed items and where the listing goes on (absent at its end). */
+export interface ShardedPage<T> {
+  items: T[];
+  cursor?: ShardedCursor;
+}
+
+export async function listEvents(
   orgcode: string,
   filter: EventFilter,
   limit: number,
-  startKey?: StartKey,
-): Promise<Page<AccountingEvent>> {
-  return queryPage(eventQuery(orgcode, filter), limit, startKey, (item) =>
-    withoutStorageAttributes<AccountingEvent>(item),
-  );
+  cursor?: ShardedCursor,
+): Promise<ShardedPage<AccountingEvent>> {
+  const page = await shardedPage(eventQuery(orgcode, filter), await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items.map((item) => withoutStorageAttributes<AccountingEvent>(item)) };
 }
 
 /** An event read for an export, with its place in the time order (its index sort key). */
@@ -159,43 +182,24 @@ const exportReadPageSize = 1000;
 
 /**
  * Streams the events an export selection holds, oldest first, a query page at
- * a time (memory stays flat whatever the window). A batch's first and last
- * keys narrow the window to its slice; events recorded at or after
- * `recorded_before` are left out, so a rebuild reads the same events.
+ * a time per shard (memory stays flat whatever the window). A batch's first and last
+ * keys narrow the window to its slice on every shard (a sort key is the same whichever shard holds
+ * the event); events recorded at or after `recorded_before` are left out, so a rebuild reads the same events.
  */
 export async function* eventsForExport(orgcode: string, selection: RecordSelection): AsyncGenerator<OrderedEvent> {
   const query = eventQuery(orgcode, { event_types: selection.event_types, from_utc: selection.from_utc, to_utc: selection.to_utc });
-  const sortKeyName = query.IndexName === 'gsi2' ? 'gsi2sk' : 'gsi1sk';
-  query.ExpressionAttributeNames['#recorded_at'] = 'recorded_at';
-  query.ExpressionAttributeValues[':recorded_before'] = selection.recorded_before;
-  const conditions = [`#recorded_at < :recorded_before`, ...(query.FilterExpression ? [query.FilterExpression] : [])];
-  if (selection.first_key !== undefined && selection.last_key !== undefined) {
-    // The slice lies inside the window, so its inclusive bounds replace the window's.
-    query.KeyConditionExpression = '#pk = :pk AND #sk BETWEEN :first AND :last';
-    query.ExpressionAttributeNames['#sk'] = sortKeyName;
-    delete query.ExpressionAttributeValues[':from'];
-    delete query.ExpressionAttributeValues[':to'];
-    query.ExpressionAttributeValues[':first'] = selection.first_key;
-    query.ExpressionAttributeValues[':last'] = selection.last_key;
+  const recorded = {
+    expression: '#recorded_at < :recorded_before',
+    names: { '#recorded_at': 'recorded_at', ...query.filter?.names },
+    values: { ':recorded_before': selection.recorded_before, ...query.filter?.values },
+  };
+  const filter = { ...recorded, expression: [recorded.expression, ...(query.filter ? [query.filter.expression] : [])].join(' AND ') };
+  // The slice lies inside the window, so its inclusive bounds replace the window's.
+  const slice = selection.first_key !== undefined && selection.last_key !== undefined ? { from: selection.first_key, to: selection.last_key } : query.range;
+  const { sk } = keyAttributes(query.index);
+  for await (const item of shardedStream({ ...query, filter, range: slice }, await shardLayout(orgcode), exportReadPageSize)) {
+    yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item[sk]) };
   }
-  let startKey: StartKey | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        ...query,
-        FilterExpression: conditions.join(' AND '),
-        TableName: tableName(),
-        // DynamoDB stops a page at 1 MB; DynamoDB Local, without a Limit, takes longer
-        // per page the more of the range is left, which makes a long window quadratic.
-        Limit: exportReadPageSize,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item[sortKeyName]) };
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }
 
 /** Reads only what a reconcile report sums, `limit` events at the most. */
@@ -203,33 +207,16 @@ export async function readEventsForReconcile(
   orgcode: string,
   filter: EventFilter,
   limit: number,
-  startKey?: StartKey,
-): Promise<Page<ReconciledEvent>> {
-  const query = eventQuery(orgcode, filter);
-  query.ExpressionAttributeNames['#event_type'] = 'event_type';
-  query.ExpressionAttributeNames['#amount'] = 'amount';
-  query.ExpressionAttributeNames['#tax_amount'] = 'tax_amount';
-  return queryPage(
-    { ...query, ProjectionExpression: '#event_type, #amount, #tax_amount' },
-    limit,
-    startKey,
-    (item) => item as ReconciledEvent,
-  );
+  cursor?: ShardedCursor,
+): Promise<ShardedPage<ReconciledEvent>> {
+  const query = { ...eventQuery(orgcode, filter), projection: ['event_type', 'amount', 'tax_amount'] };
+  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items as ReconciledEvent[] };
 }
 
-export function listLineage(
-  orgcode: string,
-  ref: SourceRef,
-  limit: number,
-  startKey?: StartKey,
-): Promise<Page<LineageItem>> {
-  return queryPage(
-    {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.lineagePartition(orgcode, ref.kind, ref.id) },
-    },
-    limit,
-    startKey,
-    (item) => withoutStorageAttributes<LineageItem>(item),
-  );
+/** A page of the events that name one source record, oldest first. */
+export async function listLineage(orgcode: string, ref: SourceRef, limit: number, cursor?: ShardedCursor): Promise<ShardedPage<LineageItem>> {
+  const query = { partition: keys.lineagePartition(orgcode, ref.kind, ref.id), oldestFirst: true };
+  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items.map((item) => withoutStorageAttributes<LineageItem>(item)) };
 }

@@ -2,9 +2,11 @@ import { ledgerEventId } from '../domain/events/ledger-events';
 import type { LedgerEntry, OwedAmount } from '../domain/rollups/financial-tally';
 import { batchGetItems } from './batch-get';
 import * as keys from './keys';
-import { type StartKey, queryAll } from './query-page';
+import type { StartKey } from './query-page';
 import { changesCountingAfter } from './receivable-changes-repository';
 import { readReceivables } from './receivables-repository';
+import { shardLayout } from './shard-layout';
+import { shardedStream } from './sharded-read';
 
 /**
  * What the daily financial rollup reads of one organisation's day: the
@@ -14,29 +16,31 @@ import { readReceivables } from './receivables-repository';
  */
 
 const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', 'tax_jurisdiction_code', 'tax_components', 'source_refs'] as const;
-const projection = {
-  ProjectionExpression: entryAttributes.map((_, index) => `#a${index}`).join(', '),
-  names: Object.fromEntries(entryAttributes.map((name, index) => [`#a${index}`, name])),
-};
 
 /** Items per Query page (about 0.5 MB of events); DynamoDB Local slows down on unbounded pages. */
 const eventsPerPage = 1000;
 
-/** The org's events of `eventType` dated in [from_utc, to_utc), a Query page at a time (gsi2, eventually consistent). */
+/**
+ * The org's events of `eventType` dated in [from_utc, to_utc), a Query page at a time (gsi2, eventually consistent),
+ * in the ledger's order over every shard of the type (so sums add up in the same order whatever the layout).
+ */
 export async function* eventsOfTypeIn(
   orgcode: string,
   eventType: string,
   window: { from_utc: string; to_utc: string },
 ): AsyncGenerator<LedgerEntry> {
-  const events = queryAll({
-    IndexName: 'gsi2',
-    // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.eventsOfType(orgcode, eventType), ':from': window.from_utc, ':to': window.to_utc },
-    ProjectionExpression: projection.ProjectionExpression,
-    ExpressionAttributeNames: projection.names,
-    Limit: eventsPerPage,
-  });
+  const events = shardedStream(
+    {
+      index: 'gsi2',
+      partition: keys.eventsOfType(orgcode, eventType),
+      // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
+      range: { from: window.from_utc, to: window.to_utc },
+      projection: entryAttributes,
+      oldestFirst: true,
+    },
+    await shardLayout(orgcode),
+    eventsPerPage,
+  );
   for await (const item of events) yield item as LedgerEntry;
 }
 

@@ -8,6 +8,7 @@ import { markDay } from './active-day-repository';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
+import { type ShardLayout, shardLayout } from './shard-layout';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
@@ -80,10 +81,10 @@ export function orderTakesTendersWrite(invoice: Pick<Invoice, 'orgcode' | 'order
   };
 }
 
-function changeWrites(change: InvoiceChange): GuardedWrite[] {
+function changeWrites(change: InvoiceChange, layout: ShardLayout): GuardedWrite[] {
   const { invoice } = change;
   return [
-    ...(change.event ? eventRecordPuts(change.event) : []),
+    ...(change.event ? eventRecordPuts(change.event, layout) : []),
     ...(change.receivable ? receivableWrites(invoice.orgcode, change.receivable) : []),
     ...(change.notice ? [outboxPut(invoiceNotice(change.notice, invoice), new Date(invoice.updated_at))] : []),
   ];
@@ -152,7 +153,7 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('invoice_id', invoice.invoice_id),
     },
-    ...changeWrites(change),
+    ...changeWrites(change, await shardLayout(invoice.orgcode)),
   ]);
   await afterCommit(change);
 }
@@ -171,7 +172,7 @@ export async function saveInvoiceChange(expectedRevision: number, change: Invoic
     expectedRevision,
     // Whole: a change may drop attributes (a draft's issue date) and moves the listing keys.
     replace: invoiceItem(saved),
-    companions: [...extra, ...changeWrites(change)],
+    companions: [...extra, ...changeWrites(change, await shardLayout(saved.orgcode))],
     // The instant the change was stamped with, which its event and notice already cite.
     now: new Date(saved.updated_at),
   });

@@ -55,15 +55,15 @@ export const event = (orgcode: string, eventId: string): ItemKey => ({
   pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
   sk: 'EVENT',
 });
-/** gsi1: every event of the org by occurred_at. */
+/** gsi1: every event of the org by occurred_at, spread over the org's shards (shardKey of this: docs/decisions.md, Partition heat). */
 export const eventsByTime = (orgcode: string) => `${org(orgcode)}#EVENTS`;
-/** gsi2: the events of one event_type by occurred_at. */
+/** gsi2: the events of one event_type by occurred_at, spread over the same shards as the ledger by time. */
 export const eventsOfType = (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`;
 
 /** The organisation's shard layout (shared/db/shard-layout.ts): one item, read once a minute per process. */
 export const shardLayout = (orgcode: string): ItemKey => ({ pk: `${org(orgcode)}#SHARD_LAYOUT`, sk: 'SHARD_LAYOUT' });
 
-/** One lineage link per (source ref, event), sorted by occurred_at. */
+/** One lineage link per (source ref, event), sorted by occurred_at, on its event's shard (a ref every card tender names is hot). */
 export const lineagePartition = (orgcode: string, kind: string, id: string) =>
   `${org(orgcode)}#LINEAGE#${part(kind)}#${part(id)}`;
 

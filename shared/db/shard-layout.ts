@@ -31,7 +31,8 @@ export const raiseDelayMs = 2 * layoutCacheMs;
 /** The most shards a layout may have: each costs a Query per page of a read of a sharded partition. */
 export const maxShards = 64;
 
-const unsharded: ShardLayout = { readShards: 1, writeShards: 1 };
+/** The layout of an organisation never raised: the unsharded keys alone (what seeds of a fresh organisation write with). */
+export const unsharded: ShardLayout = { readShards: 1, writeShards: 1 };
 
 interface StoredLayout {
   shards: number;

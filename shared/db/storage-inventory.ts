@@ -1,5 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AccountingEvent } from '../domain/events/accounting-event';
 import { lifecycleStatuses } from '../domain/lifecycle';
 import { itemSize } from '../domain/usage/item-size';
 import { reconciledUsageIdPrefix } from '../domain/usage/storage-reconcile';
@@ -7,10 +6,11 @@ import { noCostCentre } from '../domain/usage/cost-centre';
 import { type CostCentreUsage, type TableFamily } from '../domain/usage/storage-reconcile-state';
 import type { StorageUsageRecord } from '../domain/usage/storage-usage';
 import { dynamo, tableName } from './client';
-import { eventRecordPuts } from './event-repository';
+import { storedLineageOf } from './event-repository';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import type { StartKey } from './query-page';
+import { shardKeys, shardLayout } from './shard-layout';
 import { storageUsageItems } from './storage-usage-repository';
 import type { IndexName } from './table-definition';
 import { meterShards } from './usage-meter-repository';
@@ -25,6 +25,8 @@ import { meterShards } from './usage-meter-repository';
 interface FamilySource extends TableFamily {
   /** The partition its items are read from (of `day`, for a family kept per day). */
   partition(orgcode: string, day: string): { index?: IndexName; value: string };
+  /** Spread over the organisation's shards (docs/decisions.md: Partition heat): `partition` names shard 0, and every shard is read. */
+  sharded?: boolean;
   /** Whether an item read counts; every one does unless this says otherwise. */
   counts?(item: Record<string, unknown>): boolean;
   /**
@@ -43,11 +45,9 @@ const families: readonly FamilySource[] = [
     name: 'events',
     perDay: false,
     partition: (orgcode) => ofIndex('gsi1', keys.eventsByTime(orgcode)),
+    sharded: true,
     // Lineage links: one per distinct source ref of the event.
-    companions: (item) =>
-      eventRecordPuts(withoutStorageAttributes<AccountingEvent>(item))
-        .map((put) => put.item)
-        .filter((written) => written.record_type !== item.record_type),
+    companions: storedLineageOf,
   },
   { name: 'invoices/active', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'active')) },
   { name: 'invoices/closed', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'closed')) },
@@ -109,27 +109,37 @@ function add(byCostCentre: Record<string, CostCentreUsage>, item: Record<string,
 /**
  * One Query page (up to 1 MB, eventually consistent) of the org's items of
  * `familyName` (of `day`, when it is kept per day), each measured by
- * DynamoDB's item size rules and attributed to its `cccode`.
+ * DynamoDB's item size rules and attributed to its `cccode`. A sharded
+ * family is read shard after shard: a page's key names the shard it is in,
+ * and the key that ends a shard names only the next shard's partition.
  */
 export async function measureFamilyPage(orgcode: string, familyName: string, day: string, startKey?: StartKey): Promise<MeasuredPage> {
   const family = families.find((candidate) => candidate.name === familyName);
   if (!family) throw new Error(`No table family ${familyName}`);
   const { index, value } = family.partition(orgcode, day);
+  const partitionKey = index ? `${index}pk` : 'pk';
+  const partition = startKey ? String(startKey[partitionKey]) : value;
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: index,
       KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index ? `${index}pk` : 'pk' },
-      ExpressionAttributeValues: { ':pk': value },
-      ExclusiveStartKey: startKey,
+      ExpressionAttributeNames: { '#pk': partitionKey },
+      ExpressionAttributeValues: { ':pk': partition },
+      ExclusiveStartKey: startKey && Object.keys(startKey).length > 1 ? startKey : undefined,
     }),
   );
+  let lastKey = page.LastEvaluatedKey;
+  if (!lastKey && family.sharded) {
+    const shards = shardKeys(value, await shardLayout(orgcode));
+    const at = shards.indexOf(partition);
+    if (at >= 0 && at + 1 < shards.length) lastKey = { [partitionKey]: shards[at + 1] };
+  }
   const byCostCentre: Record<string, CostCentreUsage> = {};
   for (const item of page.Items ?? []) {
     if (family.counts && !family.counts(item)) continue;
     add(byCostCentre, item);
     for (const companion of family.companions?.(item) ?? []) add(byCostCentre, companion);
   }
-  return { byCostCentre, lastKey: page.LastEvaluatedKey };
+  return { byCostCentre, lastKey };
 }

@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/event-repository';
+import { unsharded } from '../../shared/db/shard-layout';
 import { readDayMeters } from '../../shared/db/usage-meter-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { pollUntil, readObject, sha256 } from '../support/exports';
@@ -32,7 +33,7 @@ async function seedEvents(count: number, start: Date): Promise<string[]> {
     request_context: { orgcode: org.orgcode, actor: 'seed', context_source: 'system' },
     recorded_at: recordedAt,
   }));
-  const items = events.flatMap((event) => eventRecordPuts(event).map((put) => put.item));
+  const items = events.flatMap((event) => eventRecordPuts(event, unsharded).map((put) => put.item));
   const chunks = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
   const writeChunk = async (chunk: Record<string, unknown>[]) => {
     let pending = chunk.map((Item) => ({ PutRequest: { Item } }));

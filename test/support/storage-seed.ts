@@ -2,6 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/event-repository';
+import { unsharded } from '../../shared/db/shard-layout';
 import { inParallel } from '../../shared/db/in-parallel';
 import * as keys from '../../shared/db/keys';
 import { meterShards } from '../../shared/db/usage-meter-repository';
@@ -101,7 +102,7 @@ export async function seedItems(orgcode: string, count: number, day: string, cos
       },
       { orgcode, requestContext, now: new Date() },
     );
-    counted.push(...eventRecordPuts(event).map((put) => put.item));
+    counted.push(...eventRecordPuts(event, unsharded).map((put) => put.item));
   }
   for (let shard = 0; shard < meterShards; shard += 1) {
     surfaces.forEach((surface, index) => counted.push(meterItem(orgcode, day, shard, surface, index === 0 ? '-' : 'AAAA-0000-0001')));

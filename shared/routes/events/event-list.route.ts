@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { listEvents } from '../../db/event-repository';
-import type { StartKey } from '../../db/query-page';
+import type { ShardedCursor } from '../../db/sharded-read';
 import {
   cccode,
   channelCode,
@@ -45,8 +45,8 @@ export const eventListRoute = defineRoute({
   example: () => ({ event_types: ['order.placed'], from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z', limit: 8 }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
-    const cursor = pageCursor<StartKey>(context, filter);
+    const cursor = pageCursor<ShardedCursor>(context, filter);
     const page = await listEvents(context.caller.orgcode, filter, limit, cursor.read(next_token));
-    return { events: page.items, next_token: cursor.next(page.lastKey) ?? null };
+    return { events: page.items, next_token: cursor.next(page.cursor) ?? null };
   },
 });

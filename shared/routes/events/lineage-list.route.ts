@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { listLineage } from '../../db/event-repository';
-import type { StartKey } from '../../db/query-page';
+import type { ShardedCursor } from '../../db/sharded-read';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, sourceRef } from '../../domain/common-schemas';
 import { lineageItemSchema } from '../../domain/events/accounting-event';
 import { pageCursor } from '../page-cursor';
@@ -19,8 +19,8 @@ export const lineageListRoute = defineRoute({
   stores: { table: 'read' },
   example: () => ({ source_ref: { kind: 'order', id: 'ord_1001' } }),
   handle: async (input, context) => {
-    const cursor = pageCursor<StartKey>(context, input.source_ref);
+    const cursor = pageCursor<ShardedCursor>(context, input.source_ref);
     const page = await listLineage(context.caller.orgcode, input.source_ref, input.limit, cursor.read(input.next_token));
-    return { lineage: page.items, next_token: cursor.next(page.lastKey) ?? null };
+    return { lineage: page.items, next_token: cursor.next(page.cursor) ?? null };
   },
 });

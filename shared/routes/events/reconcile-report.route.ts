@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { readEventsForReconcile } from '../../db/event-repository';
-import type { StartKey } from '../../db/query-page';
+import type { ShardedCursor } from '../../db/sharded-read';
 import { commonRequestFields, dateTime, eventType, instant, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import {
   type ReconcileTotals,
@@ -44,7 +44,7 @@ const reconcileReportData = z.object({
 
 /** What a reconcile token carries: where to resume, and the totals so far. */
 interface ReconcileProgress {
-  key: StartKey;
+  key: ShardedCursor;
   totals: ReconcileTotals;
 }
 
@@ -66,10 +66,10 @@ export const reconcileReportRoute = defineRoute({
     const progress = cursor.read(next_token);
     const page = await readEventsForReconcile(context.caller.orgcode, filter, limit, progress?.key);
     const totals = addToTotals(progress?.totals ?? emptyTotals(), page.items);
-    const partial = page.lastKey !== undefined;
+    const partial = page.cursor !== undefined;
     return {
       report: reconcileReport(filter, totals, partial),
-      next_token: cursor.next(page.lastKey && { key: page.lastKey, totals }) ?? null,
+      next_token: cursor.next(page.cursor && { key: page.cursor, totals }) ?? null,
     };
   },
 });
