@@ -1,6 +1,6 @@
 /**
- * `npm run admin -- credential issue|revoke|list ...`, `financial-rollup run
- * ...` and `usage-rollup run ...`: operator commands, run by invoking the
+ * `npm run admin -- credential issue|revoke|list ...`, `organisation
+ * raise-shards ...`, `financial-rollup run ...` and `usage-rollup run ...`: operator commands, run by invoking the
  * operator Lambda with the ordinary AWS SDK client. Without `--function-name` it targets the local
  * server (`npm start`) through the endpoints it wrote; with `--function-name F
  * [--region R]` a deployed stack, with the AWS credentials of the environment.
@@ -33,6 +33,7 @@ const usage = `Usage:
                                        [--kind api_key|session] [--expires-in-hours N]
   npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
   npm run -s admin -- credential list --orgcode ORG
+  npm run -s admin -- organisation raise-shards --orgcode ORG --shards N
   npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
   npm run -s admin -- financial-rollup index-receivable-changes --orgcode ORG
   npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
@@ -61,6 +62,7 @@ type Flags = {
   kind?: string;
   'expires-in-hours'?: string;
   fingerprint?: string;
+  shards?: string;
   dt?: string;
   to?: string;
   id?: string;
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
       kind: { type: 'string' },
       'expires-in-hours': { type: 'string' },
       fingerprint: { type: 'string' },
+      shards: { type: 'string' },
       dt: { type: 'string' },
       to: { type: 'string' },
       id: { type: 'string' },
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
   let result: unknown;
   let failure: string | undefined;
   if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(action, flags));
+  else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(action, flags));
   else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(group, action, flags));
   else if (group === 'dead-letter') ({ result, failure } = await deadLetterCommand(action, flags));
   else throw new UsageError('Unknown command.');
@@ -137,6 +141,14 @@ function credentialPayload(action: string | undefined, flags: Flags): Record<str
     default:
       throw new UsageError(`Unknown credential action "${action ?? ''}": use issue, revoke or list.`);
   }
+}
+
+/** The `credential-admin` payload that raises an organisation's shards (docs/decisions.md: Partition heat). */
+function organisationPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+  if (action !== 'raise-shards') throw new UsageError(`Unknown organisation action "${action ?? ''}": use raise-shards.`);
+  const shards = Number(required(flags, 'shards'));
+  if (!Number.isInteger(shards) || shards < 1) throw new UsageError('--shards must be a whole number of shards.');
+  return { action, orgcode: required(flags, 'orgcode'), shards };
 }
 
 /**
@@ -218,7 +230,7 @@ function localEndpoints(flags: Flags): LocalEndpoints {
   return readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? (process.env.ACCOUNTING_DATA_DIR || '.data')));
 }
 
-function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'dt' | 'id'): string {
+function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'shards' | 'dt' | 'id'): string {
   const value = flags[name];
   if (!value) throw new UsageError(`--${name} is required.`);
   return value;

@@ -9,9 +9,18 @@ import {
   putCredential,
   revokeCredential,
 } from '../db/credential-repository';
+import { maxShards, raiseShards } from '../db/shard-layout';
 
 const defaultLifetimeHours = { session: 12, api_key: 24 * 365 } as const;
 
+/**
+ * What `credential-admin` takes: an organisation's credentials (`issue`,
+ * `revoke`, `list`), or `raise-shards` (`npm run admin -- organisation
+ * raise-shards --orgcode ORG --shards N`), which spreads the organisation's
+ * busiest partitions over N shards from `raiseDelayMs` on (docs/decisions.md:
+ * Partition heat). It administers the organisation as the credentials do; a
+ * function of its own would take the stack past its resource budget.
+ */
 export const credentialAdminRequest = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('issue'),
@@ -24,6 +33,7 @@ export const credentialAdminRequest = z.discriminatedUnion('action', [
   }),
   z.strictObject({ action: z.literal('revoke'), orgcode, fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
   z.strictObject({ action: z.literal('list'), orgcode }),
+  z.strictObject({ action: z.literal('raise-shards'), orgcode, shards: z.int().check(z.minimum(1), z.maximum(maxShards)) }),
 ]);
 export type CredentialAdminRequest = z.infer<typeof credentialAdminRequest>;
 
@@ -63,5 +73,7 @@ export async function runCredentialAdmin(request: CredentialAdminRequest) {
     }
     case 'list':
       return { credentials: await listCredentials(request.orgcode) };
+    case 'raise-shards':
+      return { orgcode: request.orgcode, ...(await raiseShards(request.orgcode, request.shards)) };
   }
 }

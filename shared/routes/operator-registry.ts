@@ -16,7 +16,7 @@ export interface OperatorFunctionDefinition {
 export const operatorFunctions: OperatorFunctionDefinition[] = [
   {
     name: 'credential-admin',
-    description: 'Issues, revokes and lists API keys and sessions of an organisation',
+    description: 'Issues, revokes and lists API keys and sessions of an organisation; raises the shards its busiest partitions are spread over',
     stores: { table: 'write' },
   },
   {
