@@ -4,73 +4,112 @@ import {
   TransactionCanceledException,
   TransactionConflictException,
 } from '@aws-sdk/client-dynamodb';
-import type { MiddlewareStack } from '@smithy/types';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tableDefinition } from '../db/table-definition';
 import type { AwsLike } from './aws-like';
+import { type IndexQuery, addEarlierImages } from './aws-like-index-images';
 
 type Item = Record<string, unknown>;
 type Input = Record<string, any>;
 
-/** What DynamoDB writes one item in: a Put's item, or an Update's or Delete's key. */
+/** What DynamoDB writes one item in: a Put's item, or an Update's or Delete's key (each of a transaction's names its table). */
 interface WriteRequest {
-  Put?: { Item?: Item };
-  Update?: { Key?: Item };
-  Delete?: { Key?: Item };
+  Put?: { TableName?: string; Item?: Item };
+  Update?: { TableName?: string; Key?: Item };
+  Delete?: { TableName?: string; Key?: Item };
   PutRequest?: { Item?: Item };
   DeleteRequest?: { Key?: Item };
+}
+
+/** One item a write touches: its table, its key and the id it is timed under. */
+interface WrittenItem {
+  table: string;
+  key: Item;
+  id: string;
 }
 
 const singleWrites = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
 
 const keyOf = (item: Item | undefined) => (item ? `${String(item.pk)}\u0000${String(item.sk)}` : undefined);
 
-/** The keys of the items a command writes (a ConditionCheck writes nothing), read from the document client's plain input. */
-function writtenKeys(commandName: string, input: Input): string[] {
-  const requests: WriteRequest[] =
+/** The items a command writes (a ConditionCheck writes nothing), read from the document client's plain input. */
+function writtenItems(commandName: string, input: Input): WrittenItem[] {
+  const requests: Array<[table: string, WriteRequest]> =
     commandName === 'TransactWriteItemsCommand'
-      ? (input.TransactItems ?? [])
+      ? ((input.TransactItems ?? []) as WriteRequest[]).map((request) => [
+          String((request.Put ?? request.Update ?? request.Delete)?.TableName ?? ''),
+          request,
+        ])
       : commandName === 'BatchWriteItemCommand'
-        ? Object.values((input.RequestItems ?? {}) as Record<string, WriteRequest[]>).flat()
+        ? Object.entries((input.RequestItems ?? {}) as Record<string, WriteRequest[]>).flatMap(([table, writes]) =>
+            writes.map((request) => [table, request] as [string, WriteRequest]),
+          )
         : singleWrites.has(commandName)
-          ? [{ PutRequest: { Item: input.Item }, DeleteRequest: { Key: input.Key } }]
+          ? [[String(input.TableName), { PutRequest: { Item: input.Item }, DeleteRequest: { Key: input.Key } }]]
           : [];
-  return requests.flatMap((request) =>
-    [request.Put?.Item, request.Update?.Key, request.Delete?.Key, request.PutRequest?.Item, request.DeleteRequest?.Key].flatMap(
-      (item) => keyOf(item) ?? [],
-    ),
+  return requests.flatMap(([table, request]) =>
+    [request.Put?.Item, request.Update?.Key, request.Delete?.Key, request.PutRequest?.Item, request.DeleteRequest?.Key].flatMap((item) => {
+      const id = keyOf(item);
+      if (!item || id === undefined) return [];
+      return [{ table, id, key: { [tableDefinition.partitionKey]: item[tableDefinition.partitionKey], [tableDefinition.sortKey]: item[tableDefinition.sortKey] } }];
+    }),
   );
 }
 
+/** When an item was last written, and what it was before that write when it existed (the image an index may still show). */
+interface LastWrite {
+  at: number;
+  earlier?: Item;
+}
+
 /**
- * The time each item was last written, oldest first, kept for as long as an
- * index may lag behind it.
+ * The last write of each item, oldest first, kept for as long as an index may
+ * lag behind it (the lag is read at each use: a test may change it).
  */
-function writeTimes(lagMs: number) {
-  const writtenAt = new Map<string, number>();
+function lastWrites(lagMs: () => number) {
+  const written = new Map<string, LastWrite>();
   const forget = (now: number) => {
-    for (const [key, at] of writtenAt) {
-      if (now - at < lagMs) return;
-      writtenAt.delete(key);
+    for (const [id, write] of written) {
+      if (now - write.at < lagMs()) return;
+      written.delete(id);
     }
   };
   return {
-    /** Sets the keys' time to now (re-inserted: the map stays in time order); returns the undo. */
-    mark(keys: string[]): () => void {
+    /**
+     * Sets the items' time to now (re-inserted: the map stays in time order),
+     * with their earlier images when given (else the ones marked before);
+     * returns the undo.
+     */
+    mark(ids: string[], earlier?: Map<string, Item | undefined>): () => void {
       const now = Date.now();
       forget(now);
-      const before = keys.map((key) => [key, writtenAt.get(key)] as const);
-      for (const key of keys) {
-        writtenAt.delete(key);
-        writtenAt.set(key, now);
+      const before = ids.map((id) => [id, written.get(id)] as const);
+      for (const [id, last] of before) {
+        written.delete(id);
+        written.set(id, { at: now, earlier: earlier ? earlier.get(id) : last?.earlier });
       }
       return () => {
-        for (const [key, at] of before) {
-          writtenAt.delete(key);
-          if (at !== undefined) writtenAt.set(key, at);
+        for (const [id, last] of before) {
+          written.delete(id);
+          if (last) written.set(id, last);
         }
       };
     },
-    lagging: (key: string | undefined) => key !== undefined && Date.now() - (writtenAt.get(key) ?? -Infinity) < lagMs,
+    lagging: (id: string | undefined) => id !== undefined && Date.now() - (written.get(id)?.at ?? -Infinity) < lagMs(),
+    /** The earlier images of the items the index still lags behind. */
+    earlierImages(): Item[] {
+      const now = Date.now();
+      return [...written.values()].flatMap((write) => (write.earlier && now - write.at < lagMs() ? [write.earlier] : []));
+    },
   };
+}
+
+/** The items as they are before a write, read consistently (absent: a new item). */
+async function currentImages(client: DynamoDBDocumentClient, items: WrittenItem[]): Promise<Map<string, Item | undefined>> {
+  const images = await Promise.all(
+    items.map(async (item) => [item.id, (await client.send(new GetCommand({ TableName: item.table, Key: item.key, ConsistentRead: true }))).Item] as const),
+  );
+  return new Map(images);
 }
 
 const cancellationMessage = (codes: string[]) =>
@@ -84,10 +123,12 @@ const cancellationMessage = (codes: string[]) =>
  * - Index lag: every write's items are timed when the write is sent and again
  *   when it succeeds (a refused write keeps the item's earlier time). A Query
  *   of a global secondary index leaves out the items written less than
- *   `indexLagMs` ago: a new item is not there yet, and an updated or deleted
- *   one is missing too (AWS would still show its earlier version; hiding it is
- *   the stricter of the two for a reader, which must not decide from either).
- *   Only writes through this client are timed.
+ *   `indexLagMs` ago: a new item is not there yet. An updated or deleted one
+ *   is seen as it was before that write at `indexStaleImageRate` (drawn per
+ *   item and query; its earlier image is read, consistently, before the write
+ *   is sent, while the rate is above 0), where the query would have found it
+ *   (aws-like-index-images.ts), and is missing otherwise. Only writes through
+ *   this client are timed.
  * - Transactions: a share of TransactWriteItems calls fail, before anything is
  *   written, with TransactionCanceledException whose CancellationReasons name
  *   `TransactionConflict` or `ThrottlingError` for one item and `None` for the
@@ -100,29 +141,33 @@ const cancellationMessage = (codes: string[]) =>
  *   instead, as a write to an item a transaction holds does; the SDK does
  *   not retry it (its own stream, so the throttling draws stay as they were).
  */
-export function attachAwsLikeDynamo(client: { middlewareStack: MiddlewareStack<any, any> }, mode: AwsLike): () => void {
+export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLike): () => void {
   const { options, counts } = mode;
-  const times = writeTimes(options.indexLagMs);
+  const writes = lastWrites(() => options.indexLagMs);
   const stack = client.middlewareStack;
 
   stack.add(
     (next, context) => async (args) => {
       const commandName = context.commandName ?? '';
       const input = args.input as Input;
-      const keys = writtenKeys(commandName, input);
-      const undo = times.mark(keys);
+      const items = writtenItems(commandName, input);
+      const ids = items.map((item) => item.id);
+      const earlier = items.length > 0 && options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
+      const undo = writes.mark(ids, earlier);
       try {
         const result = await next(args);
-        times.mark(keys);
+        writes.mark(ids);
         if (commandName === 'QueryCommand' && input.IndexName && Array.isArray((result.output as Input).Items)) {
           const output = result.output as Input;
-          const visible = (output.Items as Item[]).filter((item) => !times.lagging(keyOf(item)));
+          const visible = (output.Items as Item[]).filter((item) => !writes.lagging(keyOf(item)));
           if (visible.length < output.Items.length) {
             counts.indexReadsHidingItems += 1;
             counts.itemsHiddenByIndexLag += output.Items.length - visible.length;
             output.Items = visible;
             output.Count = visible.length;
           }
+          const stale = addEarlierImages(input as IndexQuery, output, writes.earlierImages(), () => mode.draw('staleImages') < options.indexStaleImageRate);
+          counts.staleImagesRead += stale.length;
         }
         return result;
       } catch (error) {

@@ -1,103 +1,34 @@
+import { type AwsLikeCounts, type AwsLikeOptions, defaultAwsLikeOptions } from './aws-like-options';
+
+// The mode's entry point: what the local stack, npm start and the suites import of its options.
+export { type AwsLikeCounts, type AwsLikeOptions, awsLikeFromVariable } from './aws-like-options';
+
+type Stream =
+  | 'transactions'
+  | 'writes'
+  | 'writeConflicts'
+  | 'staleImages'
+  | 'asyncInvocations'
+  | 'busDeliveries'
+  | 'schedules'
+  | 'controlMessages'
+  | 'objectWrites';
+
 /**
- * The local stack's AWS-like mode: the emulators answer like AWS but do not
- * time like it, so this mode injects what AWS does at rates and delays one can
- * set. Every rate is a probability per occasion (0 never, 1 always); every
- * delay is the most a delay draws, uniformly from 0. The randomness is seeded,
- * one stream per kind of fault, so a run draws the same sequence every time.
- *
- * What AWS documents and the defaults resemble:
- * - GSI reads are eventually consistent; a change "typically" reaches an index
- *   "within a fraction of a second" (DynamoDB developer guide, "Global secondary
- *   indexes: read consistency").
- * - TransactWriteItems is cancelled when another transaction holds an item
- *   (reason `TransactionConflict`) or capacity is short (`ThrottlingError`,
- *   `ProvisionedThroughputExceeded`) (API reference, TransactionCanceledException).
- * - A single write is refused with ProvisionedThroughputExceededException or
- *   ThrottlingException on a hot partition; the SDK retries those. One that
- *   meets an item a transaction holds is refused with
- *   TransactionConflictException (API reference, PutItem/UpdateItem errors),
- *   which the SDK does not retry.
- * - Asynchronous invocations and EventBridge deliveries are at least once and
- *   can wait (Lambda: "your function may receive the same event multiple
- *   times"; up to 6 hours in the queue).
- * - A schedule fires whether or not the last run ended, and EventBridge may
- *   deliver one scheduled event twice.
- * - A CloudWatch Logs subscription sends CONTROL_MESSAGEs to check its
- *   destination.
+ * The AWS-like mode of one local stack: its options (aws-like-options.ts says
+ * what each injects and AWS's word for it), its seeded draws and what it
+ * injected. The local stack attaches the client faults (aws-like-dynamodb.ts,
+ * aws-like-s3.ts); the hand-overs are drawn here.
  */
-export interface AwsLikeOptions {
-  /** Seed of every stream of randomness. */
-  seed: number;
-  /** A Query of a global secondary index does not see an item written less than this many ms ago. */
-  indexLagMs: number;
-  /** Share of TransactWriteItems calls cancelled (TransactionCanceledException), before anything is written. */
-  transactionCancelRate: number;
-  /** Of those, the share cancelled for throttling (`ThrottlingError`); the rest for a conflict (`TransactionConflict`). */
-  transactionThrottleShare: number;
-  /** Share of single-write attempts (Put, Update, Delete, BatchWrite) refused as throttled, below the SDK's retries. */
-  writeThrottleRate: number;
-  /**
-   * Share of single-write attempts (Put, Update, Delete) refused with
-   * TransactionConflictException: the item is held by a transaction in flight.
-   * The SDK does not retry it.
-   */
-  writeConflictRate: number;
-  /** Most an asynchronous invocation (Lambda Invoke, `Event`) waits before it runs. */
-  asyncInvokeDelayMs: number;
-  /** Share of asynchronous invocations run a second time. */
-  asyncInvokeRepeatRate: number;
-  /** Most a bus event waits before a consumer gets it. */
-  busDeliveryDelayMs: number;
-  /** Share of a consumer's bus deliveries made a second time (the same event, the same id). */
-  busDeliveryRepeatRate: number;
-  /** Share of a schedule's runs started a second time while the first still runs. */
-  scheduleOverlapRate: number;
-  /** Share of log subscription deliveries preceded by a CONTROL_MESSAGE. */
-  controlMessageRate: number;
-}
-
-export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
-  seed: 24,
-  indexLagMs: 500,
-  transactionCancelRate: 0.05,
-  transactionThrottleShare: 0.5,
-  writeThrottleRate: 0.02,
-  writeConflictRate: 0.01,
-  asyncInvokeDelayMs: 1_000,
-  asyncInvokeRepeatRate: 0.05,
-  busDeliveryDelayMs: 500,
-  busDeliveryRepeatRate: 0.05,
-  scheduleOverlapRate: 0.1,
-  controlMessageRate: 0.05,
-};
-
-/** What the mode injected so far, by kind: the figures a test or a report can quote. */
-export interface AwsLikeCounts {
-  indexReadsHidingItems: number;
-  itemsHiddenByIndexLag: number;
-  transactionsCancelledForConflict: number;
-  transactionsCancelledForThrottling: number;
-  writesThrottled: number;
-  writesConflicted: number;
-  asyncInvocationsDelayed: number;
-  asyncInvocationsRepeated: number;
-  busDeliveriesDelayed: number;
-  busDeliveriesRepeated: number;
-  scheduleRunsOverlapped: number;
-  controlMessagesSent: number;
-}
-
-type Stream = 'transactions' | 'writes' | 'writeConflicts' | 'asyncInvocations' | 'busDeliveries' | 'schedules' | 'controlMessages';
-
-/** The mode of one local stack: its options, its seeded draws and what it injected. */
 export interface AwsLike {
   readonly options: Readonly<AwsLikeOptions>;
   readonly counts: AwsLikeCounts;
   /**
-   * Sets rates and delays from now on (a test raises throttling around one
-   * flow, as a hot partition would); the seed and the index lag stay as started.
+   * Sets rates, delays and the index lag from now on (a test raises throttling
+   * around one flow, as a hot partition would); the seed stays, and so does the
+   * export settle the stack derived from the lag it started with.
    */
-  setRates(rates: Partial<Omit<AwsLikeOptions, 'seed' | 'indexLagMs'>>): void;
+  setRates(rates: Partial<Omit<AwsLikeOptions, 'seed'>>): void;
   /** The next draw of a stream, in [0, 1). */
   draw(stream: Stream): number;
   /** Whether a schedule's due run is started a second time while the first runs; counted. */
@@ -135,6 +66,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
   const counts: AwsLikeCounts = {
     indexReadsHidingItems: 0,
     itemsHiddenByIndexLag: 0,
+    staleImagesRead: 0,
     transactionsCancelledForConflict: 0,
     transactionsCancelledForThrottling: 0,
     writesThrottled: 0,
@@ -145,6 +77,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
     busDeliveriesRepeated: 0,
     scheduleRunsOverlapped: 0,
     controlMessagesSent: 0,
+    objectWritesSlowedDown: 0,
   };
   const draw = (stream: Stream) => {
     let next = streams.get(stream);
@@ -222,28 +155,3 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
  * than 10 s would still be missed here.
  */
 export const awsLikeExportSettleMs = (options: Pick<AwsLikeOptions, 'indexLagMs'>) => options.indexLagMs + 10_000;
-
-/** The variable that turns the mode on for a whole run (`npm start`, a jest run): `1`, or `name=value,…` over the defaults. */
-export const awsLikeVariable = 'ACCOUNTING_AWS_LIKE';
-
-/**
- * The options `ACCOUNTING_AWS_LIKE` asks for, undefined when it is unset, empty
- * or `0`. `1` (or `on`) takes the defaults; `indexLagMs=2000,seed=7` sets those
- * two over them. An unknown name or a value that is not a number throws, so a
- * typo never runs a suite without the fault it meant to inject.
- */
-export function awsLikeFromVariable(value = process.env[awsLikeVariable]): Partial<AwsLikeOptions> | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === '0' || text === 'off') return undefined;
-  if (text === '1' || text === 'on') return {};
-  const overrides: Partial<AwsLikeOptions> = {};
-  for (const pair of text.split(',')) {
-    const [name = '', raw = ''] = pair.split('=').map((part) => part.trim());
-    const number = Number(raw);
-    if (!(name in defaultAwsLikeOptions) || raw === '' || !Number.isFinite(number) || number < 0) {
-      throw new Error(`${awsLikeVariable}: "${pair}" is not name=number with a name of ${Object.keys(defaultAwsLikeOptions).join(', ')}`);
-    }
-    overrides[name as keyof AwsLikeOptions] = number;
-  }
-  return overrides;
-}

@@ -4,9 +4,11 @@ import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
 import { apiBasePath } from '../routes/route-definition';
 import { dynamo } from '../db/client';
+import { s3 } from '../s3/client';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
 import { type AwsLike, type AwsLikeOptions, awsLikeExportSettleMs, awsLikeMode } from './aws-like';
 import { attachAwsLikeDynamo } from './aws-like-dynamodb';
+import { attachAwsLikeS3 } from './aws-like-s3';
 import { applyEnvironment, localDeadLetterQueueName } from './environment';
 import { type LocalEventBus, localEventBus } from './event-bus-api';
 import { type LocalEventConsumers, startEventConsumers } from './event-consumers';
@@ -68,8 +70,9 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     log: options.log,
   });
   const awsLike = options.awsLike ? awsLikeMode(options.awsLike) : undefined;
-  // The handlers of this process share dynamo(); the faults are attached here, never by an import.
+  // The handlers of this process share dynamo() and s3(); the faults are attached here, never by an import.
   const detachDynamo = awsLike ? attachAwsLikeDynamo(dynamo(), awsLike) : () => undefined;
+  let detachS3: () => void = () => undefined;
   try {
     const bus = localEventBus({ log: options.log });
     const deadLetterQueue = localQueue(localDeadLetterQueueName);
@@ -99,6 +102,8 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       DEAD_LETTER_QUEUE_URL: `${aws.url}${deadLetterQueue.path}`,
       ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs(awsLike.options)) }),
     });
+    // s3() reads the service's configuration, which is whole only now.
+    if (awsLike) detachS3 = attachAwsLikeS3(s3(), awsLike);
     const consumers = startEventConsumers({
       bus,
       consumers: consumerFunctions,
@@ -141,11 +146,13 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
         // Deliveries under way still reach the table; the servers go once they are done.
         await Promise.all([consumers.close(), logSubscription.close(), awsLike?.close()]);
         detachDynamo();
+        detachS3();
         await Promise.all([api.close(), aws.close()]);
       },
     };
   } catch (error) {
     detachDynamo();
+    detachS3();
     await api.close();
     throw error;
   }

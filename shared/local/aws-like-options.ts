@@ -1,0 +1,134 @@
+/**
+ * The options of the local stack's AWS-like mode (shared/local/aws-like.ts):
+ * the emulators answer like AWS but do not time like it, so the mode injects
+ * what AWS does at rates and delays one can set. Every rate is a probability per occasion (0 never, 1 always); every
+ * delay is the most a delay draws, uniformly from 0. The randomness is seeded,
+ * one stream per kind of fault, so a run draws the same sequence every time.
+ *
+ * What AWS documents and the defaults resemble:
+ * - GSI reads are eventually consistent; a change "typically" reaches an index
+ *   "within a fraction of a second" (DynamoDB developer guide, "Global secondary
+ *   indexes: read consistency"), and until then a read "may not reflect the
+ *   results of a recently completed write" (developer guide, "DynamoDB read
+ *   consistency"): it sees no item yet, or the item as it was before.
+ * - TransactWriteItems is cancelled when another transaction holds an item
+ *   (reason `TransactionConflict`) or capacity is short (`ThrottlingError`,
+ *   `ProvisionedThroughputExceeded`) (API reference, TransactionCanceledException).
+ * - A single write is refused with ProvisionedThroughputExceededException or
+ *   ThrottlingException on a hot partition; the SDK retries those. One that
+ *   meets an item a transaction holds is refused with
+ *   TransactionConflictException (API reference, PutItem/UpdateItem errors),
+ *   which the SDK does not retry.
+ * - Asynchronous invocations and EventBridge deliveries are at least once and
+ *   can wait (Lambda: "your function may receive the same event multiple
+ *   times"; up to 6 hours in the queue).
+ * - A schedule fires whether or not the last run ended, and EventBridge may
+ *   deliver one scheduled event twice.
+ * - A CloudWatch Logs subscription sends CONTROL_MESSAGEs to check its
+ *   destination.
+ * - S3 answers 503 SlowDown to a spike of requests on a prefix while it scales
+ *   (3,500 PUT/COPY/POST/DELETE a second per partitioned prefix); the SDK
+ *   retries it with backoff ("Best practices design patterns: optimizing Amazon
+ *   S3 performance"; knowledge center, "503 Slow Down within request rate").
+ */
+export interface AwsLikeOptions {
+  /** Seed of every stream of randomness. */
+  seed: number;
+  /** A Query of a global secondary index does not see an item written less than this many ms ago. */
+  indexLagMs: number;
+  /**
+   * Of the items an index lags behind that existed before their last write
+   * (updated or deleted ones), the share a Query sees as they were before it
+   * instead of not at all; drawn per item and read. A new item is never seen early.
+   */
+  indexStaleImageRate: number;
+  /** Share of TransactWriteItems calls cancelled (TransactionCanceledException), before anything is written. */
+  transactionCancelRate: number;
+  /** Of those, the share cancelled for throttling (`ThrottlingError`); the rest for a conflict (`TransactionConflict`). */
+  transactionThrottleShare: number;
+  /** Share of single-write attempts (Put, Update, Delete, BatchWrite) refused as throttled, below the SDK's retries. */
+  writeThrottleRate: number;
+  /**
+   * Share of single-write attempts (Put, Update, Delete) refused with
+   * TransactionConflictException: the item is held by a transaction in flight.
+   * The SDK does not retry it.
+   */
+  writeConflictRate: number;
+  /** Most an asynchronous invocation (Lambda Invoke, `Event`) waits before it runs. */
+  asyncInvokeDelayMs: number;
+  /** Share of asynchronous invocations run a second time. */
+  asyncInvokeRepeatRate: number;
+  /** Most a bus event waits before a consumer gets it. */
+  busDeliveryDelayMs: number;
+  /** Share of a consumer's bus deliveries made a second time (the same event, the same id). */
+  busDeliveryRepeatRate: number;
+  /** Share of a schedule's runs started a second time while the first still runs. */
+  scheduleOverlapRate: number;
+  /** Share of log subscription deliveries preceded by a CONTROL_MESSAGE. */
+  controlMessageRate: number;
+  /**
+   * Share of S3 object-write attempts (PutObject, and the multipart upload's
+   * create, parts and complete) answered 503 SlowDown, below the SDK's retries.
+   */
+  objectWriteSlowDownRate: number;
+}
+
+export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
+  seed: 24,
+  indexLagMs: 500,
+  indexStaleImageRate: 0.5,
+  transactionCancelRate: 0.05,
+  transactionThrottleShare: 0.5,
+  writeThrottleRate: 0.02,
+  writeConflictRate: 0.01,
+  asyncInvokeDelayMs: 1_000,
+  asyncInvokeRepeatRate: 0.05,
+  busDeliveryDelayMs: 500,
+  busDeliveryRepeatRate: 0.05,
+  scheduleOverlapRate: 0.1,
+  controlMessageRate: 0.05,
+  objectWriteSlowDownRate: 0.02,
+};
+
+/** What the mode injected so far, by kind: the figures a test or a report can quote. */
+export interface AwsLikeCounts {
+  indexReadsHidingItems: number;
+  itemsHiddenByIndexLag: number;
+  staleImagesRead: number;
+  transactionsCancelledForConflict: number;
+  transactionsCancelledForThrottling: number;
+  writesThrottled: number;
+  writesConflicted: number;
+  asyncInvocationsDelayed: number;
+  asyncInvocationsRepeated: number;
+  busDeliveriesDelayed: number;
+  busDeliveriesRepeated: number;
+  scheduleRunsOverlapped: number;
+  controlMessagesSent: number;
+  objectWritesSlowedDown: number;
+}
+
+/** The variable that turns the mode on for a whole run (`npm start`, a jest run): `1`, or `name=value,…` over the defaults. */
+export const awsLikeVariable = 'ACCOUNTING_AWS_LIKE';
+
+/**
+ * The options `ACCOUNTING_AWS_LIKE` asks for, undefined when it is unset, empty
+ * or `0`. `1` (or `on`) takes the defaults; `indexLagMs=2000,seed=7` sets those
+ * two over them. An unknown name or a value that is not a number throws, so a
+ * typo never runs a suite without the fault it meant to inject.
+ */
+export function awsLikeFromVariable(value = process.env[awsLikeVariable]): Partial<AwsLikeOptions> | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'off') return undefined;
+  if (text === '1' || text === 'on') return {};
+  const overrides: Partial<AwsLikeOptions> = {};
+  for (const pair of text.split(',')) {
+    const [name = '', raw = ''] = pair.split('=').map((part) => part.trim());
+    const number = Number(raw);
+    if (!(name in defaultAwsLikeOptions) || raw === '' || !Number.isFinite(number) || number < 0) {
+      throw new Error(`${awsLikeVariable}: "${pair}" is not name=number with a name of ${Object.keys(defaultAwsLikeOptions).join(', ')}`);
+    }
+    overrides[name as keyof AwsLikeOptions] = number;
+  }
+  return overrides;
+}
