@@ -8,11 +8,13 @@ import { markDay } from './active-day-repository';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
-import { type ShardLayout, shardLayout } from './shard-layout';
+import { type ShardLayout, shardKey, shardLayout } from './shard-layout';
+import { type ShardedCursor, shardedPage } from './sharded-read';
+import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from './item-shard';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import { type Page, type StartKey, queryPage } from './query-page';
+import type { Page } from './query-page';
 import { pruneSettledReceivable, receivableWrites } from './receivables-repository';
 import { writeLogLine } from '../observability/log-line';
 import { updateRevisioned } from './revisioned-update';
@@ -30,24 +32,27 @@ function listingKey(invoice: Invoice) {
   return timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
 }
 
-export function invoiceItem(invoice: Invoice): Record<string, unknown> {
+/** The invoice as stored, on its shard (shared/db/item-shard.ts): its lifecycle listing and its receivables are kept there. */
+export function invoiceItem(invoice: Invoice, shard = 0): Record<string, unknown> {
   const sortKey = listingKey(invoice);
   return {
     ...keys.invoice(invoice.orgcode, invoice.invoice_id),
     record_type: 'invoice',
     gsi1pk: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id),
     gsi1sk: sortKey,
-    gsi2pk: keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'),
+    gsi2pk: shardKey(keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'), shard),
     gsi2sk: sortKey,
+    ...shardAttribute(shard),
     ...invoice,
   };
 }
 
 export async function findInvoice(orgcode: string, invoiceId: string): Promise<Invoice | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.invoice(orgcode, invoiceId), ConsistentRead: true }),
-  );
-  return Item && withoutStorageAttributes<Invoice>(Item);
+  const key = keys.invoice(orgcode, invoiceId);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  if (!Item) return undefined;
+  rememberShard(key, Item);
+  return withoutStorageAttributes<Invoice>(Item);
 }
 
 /** The invoice of an order, if it has one (consistent: a duplicate order must find it). */
@@ -81,11 +86,11 @@ export function orderTakesTendersWrite(invoice: Pick<Invoice, 'orgcode' | 'order
   };
 }
 
-function changeWrites(change: InvoiceChange, layout: ShardLayout): GuardedWrite[] {
+function changeWrites(change: InvoiceChange, layout: ShardLayout, shard: number): GuardedWrite[] {
   const { invoice } = change;
   return [
     ...(change.event ? eventRecordPuts(change.event, layout) : []),
-    ...(change.receivable ? receivableWrites(invoice.orgcode, change.receivable) : []),
+    ...(change.receivable ? receivableWrites(invoice.orgcode, change.receivable, shard) : []),
     ...(change.notice ? [outboxPut(invoiceNotice(change.notice, invoice), new Date(invoice.updated_at))] : []),
   ];
 }
@@ -114,10 +119,10 @@ async function markEventDay(change: InvoiceChange): Promise<void> {
  * a write that succeeded; a prune that fails (a transaction in flight on the
  * aggregate, throttling past the retries) leaves a zero that reports skip.
  */
-async function afterCommit(change: InvoiceChange): Promise<void> {
+async function afterCommit(change: InvoiceChange, shard: number): Promise<void> {
   if (!change.receivable) return;
   try {
-    await pruneSettledReceivable(change.invoice.orgcode, change.receivable);
+    await pruneSettledReceivable(change.invoice.orgcode, change.receivable, shard);
   } catch (error) {
     writeLogLine({
       level: 'warn',
@@ -137,6 +142,7 @@ async function afterCommit(change: InvoiceChange): Promise<void> {
 export async function createInvoice(change: InvoiceChange): Promise<void> {
   const { invoice } = change;
   await markEventDay(change);
+  const { shard, layout } = await newRecordShard(invoice.orgcode, invoice.invoice_id);
   await writeAtomically([
     {
       item: {
@@ -149,13 +155,14 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
       onConditionFailed: () => new OrderAlreadyInvoicedError(),
     },
     {
-      item: invoiceItem(invoice),
+      item: invoiceItem(invoice, shard),
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('invoice_id', invoice.invoice_id),
     },
-    ...changeWrites(change, await shardLayout(invoice.orgcode)),
+    ...changeWrites(change, layout, shard),
   ]);
-  await afterCommit(change);
+  rememberShard(keys.invoice(invoice.orgcode, invoice.invoice_id), shardAttribute(shard));
+  await afterCommit(change, shard);
 }
 
 /**
@@ -167,18 +174,23 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
 export async function saveInvoiceChange(expectedRevision: number, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
   const saved = change.invoice;
   await markEventDay(change);
+  const key = keys.invoice(saved.orgcode, saved.invoice_id);
+  const { shard, layout } = await storedRecordShard(saved.orgcode, key);
   await updateRevisioned({
-    key: keys.invoice(saved.orgcode, saved.invoice_id),
+    key,
     expectedRevision,
     // Whole: a change may drop attributes (a draft's issue date) and moves the listing keys.
-    replace: invoiceItem(saved),
-    companions: [...extra, ...changeWrites(change, await shardLayout(saved.orgcode))],
+    replace: invoiceItem(saved, shard),
+    companions: [...extra, ...changeWrites(change, layout, shard)],
     // The instant the change was stamped with, which its event and notice already cite.
     now: new Date(saved.updated_at),
   });
-  await afterCommit(change);
+  await afterCommit(change, shard);
   return saved;
 }
+
+/** A customer's invoices are one partition whatever the organisation's layout. */
+const oneShard: ShardLayout = { readShards: 1, writeShards: 1 };
 
 export interface InvoiceFilter {
   customer_id?: string;
@@ -190,40 +202,16 @@ export interface InvoiceFilter {
 
 /**
  * A page of invoices by due date: a customer's (gsi1) or the org's active or
- * closed ones (gsi2), filtered by status, within [due_from_utc, due_to_utc).
+ * closed ones (gsi2, over the shards of the org's layout, merged by due date),
+ * filtered by status, within [due_from_utc, due_to_utc).
  */
-export function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, startKey?: StartKey): Promise<Page<Invoice>> {
-  const byCustomer = filter.customer_id !== undefined;
-  const index = byCustomer ? { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' } : { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' };
+export async function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, cursor?: ShardedCursor): Promise<Page<Invoice>> {
+  // Sort keys are `<due>#<id>`: none equals a bare instant, so an inclusive end leaves `due_to_utc` itself out.
+  const query = { range: { from: filter.due_from_utc, to: filter.due_to_utc }, filter: statusFilter(filter.statuses), oldestFirst: true };
   const lifecycle = filter.statuses.every(isTerminal) ? 'closed' : 'active';
-  const byStatus = statusFilter(filter.statuses);
-  const names: Record<string, string> = { '#pk': index.pk, ...byStatus.names };
-  if (filter.due_from_utc !== undefined || filter.due_to_utc !== undefined) names['#sk'] = index.sk;
-  const values: Record<string, unknown> = {
-    ':pk': byCustomer ? keys.invoicesOfCustomer(orgcode, filter.customer_id ?? '') : keys.invoicesInLifecycle(orgcode, lifecycle),
-    ...byStatus.values,
-  };
-  let keyCondition = '#pk = :pk';
-  if (filter.due_from_utc !== undefined && filter.due_to_utc !== undefined) {
-    keyCondition += ' AND #sk BETWEEN :from AND :to';
-    Object.assign(values, { ':from': filter.due_from_utc, ':to': filter.due_to_utc });
-  } else if (filter.due_from_utc !== undefined) {
-    keyCondition += ' AND #sk >= :from';
-    values[':from'] = filter.due_from_utc;
-  } else if (filter.due_to_utc !== undefined) {
-    keyCondition += ' AND #sk < :to';
-    values[':to'] = filter.due_to_utc;
-  }
-  return queryPage(
-    {
-      IndexName: index.name,
-      KeyConditionExpression: keyCondition,
-      FilterExpression: byStatus.expression,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-    limit,
-    startKey,
-    (item) => withoutStorageAttributes<Invoice>(item),
-  );
+  const page =
+    filter.customer_id === undefined
+      ? await shardedPage({ ...query, index: 'gsi2', partition: keys.invoicesInLifecycle(orgcode, lifecycle) }, await shardLayout(orgcode), limit, cursor)
+      : await shardedPage({ ...query, index: 'gsi1', partition: keys.invoicesOfCustomer(orgcode, filter.customer_id) }, oneShard, limit, cursor);
+  return { items: page.items.map((item) => withoutStorageAttributes<Invoice>(item)), ...(page.cursor && { lastKey: page.cursor }) };
 }

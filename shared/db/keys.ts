@@ -133,8 +133,10 @@ export const paymentsOfCustomer = (orgcode: string, customerId: string) => `${or
 export const receivablesPartition = (orgcode: string) => `${org(orgcode)}#RECEIVABLES`;
 export const receivable = (orgcode: string, customerId: string, currency: string, dueDay: string): ItemKey => ({
   pk: `${org(orgcode)}#RECEIVABLES`,
-  sk: `${part(customerId)}#${currency}#${dueDay}`,
+  sk: receivableSortKey(customerId, currency, dueDay),
 });
+/** The same on every shard of the partition (shared/db/item-shard.ts): a reader adds up the shares of one key. */
+export const receivableSortKey = (customerId: string, currency: string, dueDay: string) => `${part(customerId)}#${currency}#${dueDay}`;
 export const receivablesOfCustomerPrefix = (customerId: string) => `${part(customerId)}#`;
 /**
  * Where a customer's amounts in one currency begin and end among the sort keys

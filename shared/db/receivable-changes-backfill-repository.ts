@@ -5,6 +5,7 @@ import { utcDay } from '../domain/receivables/invoice';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
 import { queryAll } from './query-page';
+import { shardKeys, shardLayout } from './shard-layout';
 
 /**
  * What indexing the statement entries recorded before aging of a past day
@@ -28,16 +29,19 @@ export interface StoredEntry extends RecordedEntry {
   indexed: boolean;
 }
 
-/** The customer of every invoice of the org, active and closed (gsi2, a Query page at a time; one per invoice). */
+/** The customer of every invoice of the org, active and closed, on every shard (gsi2, a Query page at a time; one per invoice). */
 export async function* invoiceCustomersOfOrg(orgcode: string): AsyncGenerator<string> {
+  const layout = await shardLayout(orgcode);
   for (const lifecycle of ['active', 'closed'] as const) {
-    const invoices = queryAll({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.invoicesInLifecycle(orgcode, lifecycle) },
-      ProjectionExpression: 'customer_id',
-    });
-    for await (const item of invoices) yield String(item.customer_id);
+    for (const partition of shardKeys(keys.invoicesInLifecycle(orgcode, lifecycle), layout)) {
+      const invoices = queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: 'customer_id',
+      });
+      for await (const item of invoices) yield String(item.customer_id);
+    }
   }
 }
 
@@ -78,7 +82,8 @@ export async function* statementEntriesOfCustomer(orgcode: string, customerId: s
 /**
  * Gives an entry its aging fields and its gsi1 keys, as statementEntryItem
  * writes them, unless it has them already (a second run changes nothing).
- * Answers whether it wrote.
+ * Answers whether it wrote. On shard 0: an entry without them was recorded
+ * before its invoice could be placed on any other (shared/db/item-shard.ts).
  */
 export async function indexStatementEntry(orgcode: string, entry: StoredEntry, fields: AgingFields): Promise<boolean> {
   try {

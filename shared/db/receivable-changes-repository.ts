@@ -3,11 +3,13 @@ import { daysMarkedAfter } from './active-day-repository';
 import { inParallel } from './in-parallel';
 import * as keys from './keys';
 import { queryAll } from './query-page';
+import { type ShardLayout, shardKeys, shardLayout } from './shard-layout';
 
 /**
  * The changes of what is owed that count after a day (docs/decisions.md:
  * Accounts receivable), read from gsi1 of the statement entries: one
- * partition per org and day they count on, each in the aggregates' order. The
+ * partition per org and day they count on (spread over the shards of the
+ * org's layout: each entry on its invoice's), each in the aggregates' order. The
  * days are the org's ledger markers after it: every invoice change puts the
  * marker of its own date before its transaction, and a change counting from
  * its invoice's issue instead counts on a day the issue marked, so no change
@@ -34,8 +36,8 @@ const projection = {
 
 /** Items per Query page, as the other rollup sources read. */
 const changesPerPage = 1000;
-/** Days read at once by a report page (each a Query of its own). */
-const daysInParallel = 8;
+/** Day partitions (or shards of them) read at once by a report page, each a Query of its own. */
+const partitionsInParallel = 8;
 
 function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; values: Record<string, string> } {
   if (range.from !== undefined && range.to !== undefined) {
@@ -46,19 +48,14 @@ function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; val
   return { expression: '', values: {} };
 }
 
-/** The changes counting on `day` within `range`, in one currency if given, a Query page at a time. */
-async function* changesCountingOn(
-  orgcode: string,
-  day: string,
-  range: ReceivablesKeyRange,
-  currency?: string,
-): AsyncGenerator<ReceivableLaterChange> {
+/** The changes on one shard of a day's partition within `range`, in one currency if given, a Query page at a time. */
+async function* changesOnShard(partition: string, range: ReceivablesKeyRange, currency?: string): AsyncGenerator<ReceivableLaterChange> {
   const sortKey = sortKeyCondition(range);
   const changes = queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: `gsi1pk = :pk${sortKey.expression}`,
     ...(currency !== undefined && { FilterExpression: '#a1 = :currency' }),
-    ExpressionAttributeValues: { ':pk': keys.receivableChangesOn(orgcode, day), ...sortKey.values, ...(currency !== undefined && { ':currency': currency }) },
+    ExpressionAttributeValues: { ':pk': partition, ...sortKey.values, ...(currency !== undefined && { ':currency': currency }) },
     ProjectionExpression: projection.ProjectionExpression,
     ExpressionAttributeNames: projection.names,
     Limit: changesPerPage,
@@ -74,15 +71,21 @@ async function* changesCountingOn(
   }
 }
 
-/** Every change of the org counting after `day`, day by day: what the financial rollup takes back from today's amounts. */
+/** Every shard of the partitions of the days the org marked after `day`: where the changes counting after it are. */
+async function partitionsAfter(orgcode: string, day: string, layout: ShardLayout): Promise<string[]> {
+  const days = await daysMarkedAfter('ledger', orgcode, day);
+  return days.flatMap((later) => shardKeys(keys.receivableChangesOn(orgcode, later), layout));
+}
+
+/** Every change of the org counting after `day`, day by day and shard by shard: what the financial rollup takes back from today's amounts. */
 export async function* changesCountingAfter(orgcode: string, day: string): AsyncGenerator<ReceivableLaterChange> {
-  for (const later of await daysMarkedAfter('ledger', orgcode, day)) yield* changesCountingOn(orgcode, later, {});
+  for (const partition of await partitionsAfter(orgcode, day, await shardLayout(orgcode))) yield* changesOnShard(partition, {});
 }
 
 /**
  * The changes counting after `day` of the customers within `range` (in one
  * currency if given): what a page of the aging report takes back. One Query
- * per later day, `daysInParallel` at a time.
+ * per later day and shard, `partitionsInParallel` at a time.
  */
 export async function readChangesCountingAfter(
   orgcode: string,
@@ -91,13 +94,12 @@ export async function readChangesCountingAfter(
   currency?: string,
 ): Promise<ReceivableLaterChange[]> {
   const changes: ReceivableLaterChange[] = [];
-  const days = await daysMarkedAfter('ledger', orgcode, day);
   await inParallel(
-    days,
-    async (later) => {
-      for await (const change of changesCountingOn(orgcode, later, range, currency)) changes.push(change);
+    await partitionsAfter(orgcode, day, await shardLayout(orgcode)),
+    async (partition) => {
+      for await (const change of changesOnShard(partition, range, currency)) changes.push(change);
     },
-    daysInParallel,
+    partitionsInParallel,
   );
   return changes;
 }

@@ -2,13 +2,14 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ReceivableChange, StatementEntry } from '../domain/receivables/invoice-changes';
 import { utcDay } from '../domain/receivables/invoice';
-import { fromMinorUnits } from '../domain/receivables/money';
+import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
 import type { GuardedWrite } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type StartKey, queryAll } from './query-page';
+import { shardKey, shardLayout, shardKeys } from './shard-layout';
 
 /** One pre-aggregated amount owed: a customer's invoices in one currency due on one day. */
 export interface ReceivableAmount {
@@ -19,17 +20,23 @@ export interface ReceivableAmount {
   open_invoices: number;
 }
 
+/** The invoice's share of the amount owed on a due day: on the invoice's shard (shared/db/item-shard.ts), added up with the other shards' on read. */
+function receivableKey(orgcode: string, change: ReceivableChange, shard: number): keys.ItemKey {
+  const key = keys.receivable(orgcode, change.customer_id, change.currency, change.due_day);
+  return { pk: shardKey(key.pk, shard), sk: key.sk };
+}
+
 /**
  * A change's statement entry: the dated line a statement lists, which also
  * carries what aging as of an earlier day takes back (due day, open invoice
- * delta), listed on gsi1 under the day the change counts on.
+ * delta), listed on gsi1 under the day the change counts on, on its invoice's shard.
  */
-export function statementEntryItem(orgcode: string, change: ReceivableChange): Record<string, unknown> {
+export function statementEntryItem(orgcode: string, change: ReceivableChange, shard = 0): Record<string, unknown> {
   return {
     pk: keys.statementEntries(orgcode, change.customer_id),
     sk: timeOrderedKey(change.entry.at, change.entry.entry_id),
     record_type: 'statement_entry',
-    gsi1pk: keys.receivableChangesOn(orgcode, utcDay(change.countsAt)),
+    gsi1pk: shardKey(keys.receivableChangesOn(orgcode, utcDay(change.countsAt)), shard),
     gsi1sk: keys.receivableChange(change.customer_id, change.currency, change.due_day, change.entry.entry_id),
     customer_id: change.customer_id,
     due_day: change.due_day,
@@ -40,16 +47,17 @@ export function statementEntryItem(orgcode: string, change: ReceivableChange): R
 
 /**
  * The writes that keep the aggregates true, in the same transaction as the
- * change: the amount owed on the due day, the statement entry, and the
- * month's net. DynamoDB adds numbers exactly (decimal, 38 digits).
+ * change: the amount owed on the due day (the invoice's share, on its
+ * `shard`), the statement entry, and the month's net. DynamoDB adds numbers
+ * exactly (decimal, 38 digits).
  */
-export function receivableWrites(orgcode: string, change: ReceivableChange): GuardedWrite[] {
+export function receivableWrites(orgcode: string, change: ReceivableChange, shard = 0): GuardedWrite[] {
   const delta = fromMinorUnits(change.balanceDelta, change.currency);
   const month = change.entry.at.slice(0, 7);
   return [
     {
       update: {
-        key: keys.receivable(orgcode, change.customer_id, change.currency, change.due_day),
+        key: receivableKey(orgcode, change, shard),
         expression:
           'SET customer_id = :customer, currency = :currency, due_day = :day, record_type = :type ADD balance :delta, open_invoices :count',
         values: {
@@ -62,7 +70,7 @@ export function receivableWrites(orgcode: string, change: ReceivableChange): Gua
         },
       },
     },
-    { item: statementEntryItem(orgcode, change) },
+    { item: statementEntryItem(orgcode, change, shard) },
     {
       update: {
         key: keys.statementMonth(orgcode, change.customer_id, change.currency, month),
@@ -75,17 +83,18 @@ export function receivableWrites(orgcode: string, change: ReceivableChange): Gua
 }
 
 /**
- * Removes a due day's aggregate once nothing is owed on it, so reports read
- * only what is open. Best effort after the change committed: the condition
- * keeps a concurrent addition safe, and a leftover zero is harmless.
+ * Removes a due day's aggregate (the share on `shard`) once nothing is owed on
+ * it, so reports read only what is open. Best effort after the change
+ * committed: the condition keeps a concurrent addition safe, and a leftover
+ * zero is harmless.
  */
-export async function pruneSettledReceivable(orgcode: string, change: ReceivableChange): Promise<void> {
+export async function pruneSettledReceivable(orgcode: string, change: ReceivableChange, shard: number): Promise<void> {
   if (change.balanceDelta >= 0n) return;
   try {
     await dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: keys.receivable(orgcode, change.customer_id, change.currency, change.due_day),
+        Key: receivableKey(orgcode, change, shard),
         ConditionExpression: 'balance = :zero AND open_invoices = :zero',
         ExpressionAttributeValues: { ':zero': 0 },
       }),
@@ -102,7 +111,12 @@ export interface ReceivablesPage {
 
 /**
  * A page of the org's receivable amounts (one customer's when given), in
- * customer order. Eventually consistent: reports, like lists, may lag a write.
+ * customer order, at most `maxItems`. Eventually consistent: reports, like
+ * lists, may lag a write. An organisation with one shard reads one Query
+ * page, as always; with more, every shard is read from the same place and
+ * the shares of one due day added up (readSummedShards). Either way the next
+ * page starts after the key of the last amount: a page token from before a
+ * raise continues on every shard.
  */
 export async function readReceivables(
   orgcode: string,
@@ -110,7 +124,7 @@ export async function readReceivables(
   maxItems: number,
   startKey?: StartKey,
 ): Promise<ReceivablesPage> {
-  const values: Record<string, unknown> = { ':pk': keys.receivablesPartition(orgcode), ':zero': 0 };
+  const values: Record<string, unknown> = { ':zero': 0 };
   // A settled due day whose pruning did not happen is still an item; it owes nothing.
   const conditions = ['(balance <> :zero OR open_invoices <> :zero)'];
   let keyCondition = 'pk = :pk';
@@ -122,20 +136,64 @@ export async function readReceivables(
     values[':currency'] = filter.currency;
     conditions.push('currency = :currency');
   }
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: keyCondition,
-      FilterExpression: conditions.join(' AND '),
-      ExpressionAttributeValues: values,
-      Limit: maxItems,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return {
-    amounts: (result.Items ?? []).map((item) => withoutStorageAttributes<ReceivableAmount>(item)),
-    lastKey: result.LastEvaluatedKey,
+  const partition = keys.receivablesPartition(orgcode);
+  const readShard = async (shard: string, from?: StartKey) => {
+    const result = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: keyCondition,
+        FilterExpression: conditions.join(' AND '),
+        ExpressionAttributeValues: { ...values, ':pk': shard },
+        Limit: maxItems,
+        ExclusiveStartKey: from,
+      }),
+    );
+    return { items: (result.Items ?? []).map((item) => withoutStorageAttributes<ReceivableAmount>(item)), lastKey: result.LastEvaluatedKey };
   };
+  const layout = await shardLayout(orgcode);
+  if (layout.readShards === 1) {
+    const page = await readShard(partition, startKey);
+    return { amounts: page.items, lastKey: page.lastKey };
+  }
+  const pages = await Promise.all(
+    shardKeys(partition, layout).map((shard) => readShard(shard, startKey && { pk: shard, sk: startKey.sk })),
+  );
+  return readSummedShards(partition, pages, maxItems);
+}
+
+const amountKey = (amount: ReceivableAmount) => keys.receivableSortKey(amount.customer_id, amount.currency, amount.due_day);
+
+/**
+ * The amounts of every shard's page added up per due day, in key order. An
+ * amount is given only once every shard still being read was read past its
+ * key (so no share of it is still unread), and at most `maxItems` of them; the
+ * next page starts after the last key given. A due day whose shares add up to
+ * nothing owes nothing and is left out.
+ */
+function readSummedShards(partition: string, pages: Array<{ items: ReceivableAmount[]; lastKey?: StartKey }>, maxItems: number): ReceivablesPage {
+  const readTo = pages
+    .flatMap((page) => (page.lastKey ? [String(page.lastKey.sk)] : []))
+    .reduce<string | undefined>((earliest, key) => (earliest === undefined || key < earliest ? key : earliest), undefined);
+  const sums = new Map<string, { amount: ReceivableAmount; units: bigint }>();
+  for (const amount of pages.flatMap((page) => page.items)) {
+    const key = amountKey(amount);
+    if (readTo !== undefined && key > readTo) continue;
+    const units = toMinorUnits(amount.balance, amount.currency) ?? 0n;
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { amount: { ...amount }, units });
+    else {
+      sum.units += units;
+      sum.amount.open_invoices += amount.open_invoices;
+    }
+  }
+  const given = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).slice(0, maxItems);
+  const cut = given.length < sums.size;
+  const lastGiven = given.at(-1)?.[0];
+  const amounts = given
+    .map(([, { amount, units }]) => ({ ...amount, balance: fromMinorUnits(units, amount.currency) }))
+    .filter((amount) => amount.balance !== 0 || amount.open_invoices !== 0);
+  const resumeAfter = cut ? lastGiven : readTo;
+  return { amounts, ...(resumeAfter !== undefined && { lastKey: { pk: partition, sk: resumeAfter } }) };
 }
 
 /** The customer's net balance change per currency over every month before `month` (`YYYY-MM`). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { listInvoices } from '../../db/invoice-repository';
-import type { StartKey } from '../../db/query-page';
+import type { ShardedCursor } from '../../db/sharded-read';
 import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { listedStatuses } from '../../domain/list-statuses';
 import { invoiceListing, invoiceSchema, invoiceStatuses } from '../../domain/receivables/invoice';
@@ -36,7 +36,7 @@ export const invoiceListRoute = defineRoute({
   example: () => ({ customer_id: 'cust_acme', due_from_utc: '2026-11-01T00:00:00Z', due_to_utc: '2027-01-01T00:00:00Z' }),
   handle: async (input, context) => {
     const { limit, next_token, request_context: _context, ...filter } = input;
-    const cursor = pageCursor<StartKey>(context, filter);
+    const cursor = pageCursor<ShardedCursor>(context, filter);
     const statuses = listedStatuses(invoiceListing, filter.status);
     const page = await listInvoices(context.caller.orgcode, { ...filter, statuses }, limit, cursor.read(next_token));
     return { invoices: page.items, next_token: cursor.next(page.lastKey) ?? null };
