@@ -7,7 +7,8 @@ import type { OrderCancelledDetail } from '../domain/receivables/incoming-events
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { eventRecordPuts } from './event-repository';
-import { type ShardLayout, shardLayout } from './shard-layout';
+import { type ShardLayout, shardKey, shardKeys, shardLayout } from './shard-layout';
+import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from './item-shard';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
@@ -45,7 +46,8 @@ export class OrderCommissionAppearedError extends Error {
   }
 }
 
-function commissionItem(commission: Commission): Record<string, unknown> {
+/** The commission as stored, with its shard (shared/db/item-shard.ts): the shard its open marker is on. */
+function commissionItem(commission: Commission, shard: number): Record<string, unknown> {
   const sortKey = timeOrderedKey(commission.placed_at, commission.commission_id);
   return {
     ...keys.commission(commission.orgcode, commission.commission_id),
@@ -54,6 +56,7 @@ function commissionItem(commission: Commission): Record<string, unknown> {
     gsi1sk: sortKey,
     gsi2pk: keys.commissionsOfOrder(commission.orgcode, commission.order_id),
     gsi2sk: sortKey,
+    ...shardAttribute(shard),
     ...commission,
   };
 }
@@ -88,7 +91,11 @@ function lineVoid(line: CommissionLine, now: string): GuardedWrite {
   };
 }
 
-const openMarker = (commission: Commission) => keys.openCommission(commission.orgcode, commission.placed_at, commission.commission_id);
+/** The commission's open marker, on the commission's shard of the org's open commissions. */
+function openMarker(commission: Commission, shard: number): keys.ItemKey {
+  const key = keys.openCommission(commission.orgcode, commission.placed_at, commission.commission_id);
+  return { pk: shardKey(key.pk, shard), sk: key.sk };
+}
 
 /** Whether a rule change may still rate the commission or change its rating (docs/decisions.md: Commissions, re-rating). */
 const isOpen = (commission: Pick<Commission, 'status'>) => commission.status === 'unrated' || commission.status === 'accrued';
@@ -109,6 +116,8 @@ function changeWrites(change: CommissionChange, layout: ShardLayout): GuardedWri
  */
 export async function createCommission(change: CommissionChange): Promise<void> {
   const { commission } = change;
+  const key = keys.commission(commission.orgcode, commission.commission_id);
+  const { shard, layout } = await newRecordShard(commission.orgcode, commission.commission_id);
   await writeAtomically([
     {
       item: {
@@ -120,7 +129,7 @@ export async function createCommission(change: CommissionChange): Promise<void> 
       onConditionFailed: () => new OrderCommissionClaimedError(),
     },
     {
-      item: commissionItem(commission),
+      item: commissionItem(commission, shard),
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('commission_id', commission.commission_id),
     },
@@ -134,10 +143,11 @@ export async function createCommission(change: CommissionChange): Promise<void> 
           },
         ]),
     ...(isOpen(commission)
-      ? [{ item: { ...openMarker(commission), record_type: 'open_commission', commission_id: commission.commission_id } }]
+      ? [{ item: { ...openMarker(commission, shard), record_type: 'open_commission', commission_id: commission.commission_id } }]
       : []),
-    ...changeWrites(change, await shardLayout(commission.orgcode)),
+    ...changeWrites(change, layout),
   ]);
+  rememberShard(key, shardAttribute(shard));
 }
 
 /**
@@ -162,13 +172,15 @@ function payoutStillUnpaid(orgcode: string, payoutId: string): GuardedWrite {
  */
 export async function saveCommissionChange(before: Commission, change: CommissionChange, unpaidPayoutIds: readonly string[] = []): Promise<Commission> {
   const { commission } = change;
+  const key = keys.commission(commission.orgcode, commission.commission_id);
+  const { shard, layout } = await storedRecordShard(commission.orgcode, key);
   const stored = await updateRevisioned({
-    key: keys.commission(commission.orgcode, commission.commission_id),
+    key,
     expectedRevision: before.revision,
-    replace: commissionItem(commission),
+    replace: commissionItem(commission, shard),
     companions: [
-      ...(isOpen(before) && !isOpen(commission) ? [{ delete: { key: openMarker(before) } }] : []),
-      ...changeWrites(change, await shardLayout(commission.orgcode)),
+      ...(isOpen(before) && !isOpen(commission) ? [{ delete: { key: openMarker(before, shard) } }] : []),
+      ...changeWrites(change, layout),
       ...unpaidPayoutIds.map((payoutId) => payoutStillUnpaid(commission.orgcode, payoutId)),
     ],
     now: new Date(commission.updated_at),
@@ -191,8 +203,11 @@ async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | und
 }
 
 export async function findCommission(orgcode: string, commissionId: string): Promise<Commission | undefined> {
-  const item = await getItem(keys.commission(orgcode, commissionId));
-  return item && withoutStorageAttributes<Commission>(item);
+  const key = keys.commission(orgcode, commissionId);
+  const item = await getItem(key);
+  if (!item) return undefined;
+  rememberShard(key, item);
+  return withoutStorageAttributes<Commission>(item);
 }
 
 /** The order's commission, if it has one (consistent: a redelivered order must find it). */
@@ -224,15 +239,20 @@ export async function commissionLines(commission: Commission): Promise<Commissio
   return items.flatMap((item) => (item ? [withoutStorageAttributes<CommissionLine>(item)] : []));
 }
 
-/** The ids of the org's open (unrated or accrued) commissions placed in [from, to) (no `to`: from on), read consistently. */
+/**
+ * The ids of the org's open (unrated or accrued) commissions placed in [from,
+ * to) (no `to`: from on), read consistently from every shard, shard by shard.
+ */
 export async function openCommissionIds(orgcode: string, from: string, to?: string): Promise<string[]> {
   const ids: string[] = [];
-  const markers = queryAll({
-    KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.openCommissions(orgcode), ':from': from, ...(to !== undefined && { ':to': to }) },
-    ConsistentRead: true,
-  });
-  for await (const item of markers) ids.push(String(item.commission_id));
+  for (const partition of shardKeys(keys.openCommissions(orgcode), await shardLayout(orgcode))) {
+    const markers = queryAll({
+      KeyConditionExpression: to === undefined ? 'pk = :pk AND sk >= :from' : 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition, ':from': from, ...(to !== undefined && { ':to': to }) },
+      ConsistentRead: true,
+    });
+    for await (const item of markers) ids.push(String(item.commission_id));
+  }
   return ids;
 }
 
@@ -272,15 +292,17 @@ export function listCommissions(orgcode: string, filter: CommissionFilter, limit
  * meanwhile, InvalidStateError when it is no longer accrued.
  */
 export async function markCommissionPaid(commission: Commission, now: Date): Promise<void> {
+  const key = keys.commission(commission.orgcode, commission.commission_id);
+  const { shard } = await storedRecordShard(commission.orgcode, key);
   await updateRevisioned({
-    key: keys.commission(commission.orgcode, commission.commission_id),
+    key,
     expectedRevision: commission.revision,
     statusMove: {
       from: ['accrued'],
       invalid: (from) => new InvalidStateError(`A ${from} commission is not marked paid`, { from }),
     },
     set: { status: 'paid' },
-    companions: [{ delete: { key: openMarker(commission) } }],
+    companions: [{ delete: { key: openMarker(commission, shard) } }],
     now,
   });
 }
