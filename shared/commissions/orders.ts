@@ -16,7 +16,7 @@ import {
   saveCommissionChange,
 } from '../db/commission-repository';
 import { readPayoutStatuses } from '../db/commission-payout-repository';
-import { listCommissionRules } from '../db/commission-rule-repository';
+import { rulesToRateWith, rulesUnchangedSince } from '../db/commission-rule-snapshot';
 import { retryingConflicts } from '../db/conflict-retry';
 import { rateByRulesInForce } from './rerating';
 import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';
@@ -33,13 +33,18 @@ export type CancellationOutcome =
 
 const placedActor = 'event:order.placed';
 
-/** The commission as first written: voided if the order was cancelled first, else rated by the rule in force, else unrated. */
-async function firstChange(order: CommissionedOrder, sale: Sale, origin: ChangeOrigin): Promise<CommissionChange> {
+/**
+ * The commission as first written: voided if the order was cancelled first,
+ * else rated by the rule in force, else unrated; with the revision of the
+ * rules it was rated by, if it was.
+ */
+async function firstChange(order: CommissionedOrder, sale: Sale, origin: ChangeOrigin): Promise<{ change: CommissionChange; rulesRevision?: number }> {
   const commission = newCommission(order, sale, origin);
   const cancellation = await findCancellation(order.orgcode, order.order_id);
-  if (cancellation) return cancelCommission(commission, [], new Set(), cancellation, origin);
-  const rating = rateSale(await listCommissionRules(order.orgcode), sale);
-  return rating ? accrueCommission(commission, rating, origin) : { commission, createdLines: [], voidedLines: [] };
+  if (cancellation) return { change: cancelCommission(commission, [], new Set(), cancellation, origin) };
+  const { rules, revision } = await rulesToRateWith(order.orgcode);
+  const rating = rateSale(rules, sale);
+  return { change: rating ? accrueCommission(commission, rating, origin) : { commission, createdLines: [], voidedLines: [] }, rulesRevision: revision };
 }
 
 /**
@@ -56,7 +61,7 @@ export async function commissionOrder(order: OrderPlacedDetail, now: Date): Prom
   return retryingConflicts(async () => {
     const existing = await findCommissionOfOrder(order.orgcode, order.order_id);
     if (existing) return { outcome: 'duplicate', commission_id: existing.commission_id };
-    const change = await firstChange({ ...order, associate_id: associateId }, read.sale, origin);
+    const { change, rulesRevision } = await firstChange({ ...order, associate_id: associateId }, read.sale, origin);
     try {
       await createCommission(change);
     } catch (error) {
@@ -65,9 +70,11 @@ export async function commissionOrder(order: OrderPlacedDetail, now: Date): Prom
       throw error;
     }
     const { commission } = change;
-    // A rule changed meanwhile may have looked for open commissions before this one was written.
+    // A rule changed meanwhile may have looked for open commissions before this one was written: the rules' revision says.
     const ratedAgain =
-      commission.status !== 'voided' && (await rateByRulesInForce(commission, placedActor, now));
+      rulesRevision !== undefined &&
+      !(await rulesUnchangedSince(order.orgcode, rulesRevision)) &&
+      (await rateByRulesInForce(commission, placedActor, now));
     const status = ratedAgain ? (await findCommissionOfOrder(order.orgcode, order.order_id))?.status : commission.status;
     return { outcome: 'created', commission_id: commission.commission_id, status: status ?? commission.status };
   });

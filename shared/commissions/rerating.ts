@@ -2,7 +2,8 @@ import type { Commission } from '../domain/commissions/commission';
 import { accrueCommission, rerateCommission } from '../domain/commissions/commission-changes';
 import { rateSale, saleOfCommission } from '../domain/commissions/rating';
 import { commissionLines, findCommission, openCommissionIds, saveCommissionChange } from '../db/commission-repository';
-import { type PlacedWindow, listCommissionRules } from '../db/commission-rule-repository';
+import type { PlacedWindow } from '../db/commission-rule-repository';
+import { currentRules } from '../db/commission-rule-snapshot';
 import { retryingConflicts } from '../db/conflict-retry';
 import { systemOrigin } from '../domain/change-origin';
 
@@ -18,7 +19,7 @@ export async function rateByRulesInForce(commission: Commission, actor: string, 
     const current = round === 1 ? commission : await findCommission(commission.orgcode, commission.commission_id);
     if (!current) return false;
     // Read after the commission, every round: a save under the commission's revision then cannot put an older rule's rating over a newer one's.
-    const rules = await listCommissionRules(current.orgcode);
+    const { rules } = await currentRules(current.orgcode);
     const origin = systemOrigin(current.orgcode, actor, now);
     const rating = rateSale(rules, saleOfCommission(current));
     if (current.status === 'unrated') {

@@ -5,6 +5,7 @@ import type {
 } from '../domain/commissions/commission-rule';
 import {
   type CacheWrite,
+  bumpRulesRevision,
   putRuleIfNewer,
   setRuleDefinitionIfNewer,
   recordRuleWindow,
@@ -30,15 +31,19 @@ function ignored(revision: number, write: Extract<CacheWrite, { applied: false }
 }
 
 /**
- * Once a rule event is cached, the org's open commissions placed in any window
- * the rule ever had are rated by the rules in force (docs/decisions.md:
- * Commissions, re-rating): a commission rated under an earlier definition may
- * lie outside the latest one. Also after a duplicate: the first delivery may
- * have failed between caching and rating. A stale event changes nothing; the
- * later one it lost to does the rating.
+ * Once a rule event is cached, the revision of the org's rules is bumped, so
+ * every process's copy of them is read again (shared/db/commission-rule-snapshot.ts),
+ * and then the org's open commissions placed in any window the rule ever had
+ * are rated by the rules in force (docs/decisions.md: Commissions, re-rating):
+ * a commission rated under an earlier definition may lie outside the latest
+ * one. Also after a duplicate: the first delivery may have failed between
+ * caching and bumping or rating. A stale event changes nothing; the later one
+ * it lost to does both.
  */
 async function ratedAfter(outcome: RuleEventOutcome, orgcode: string, ruleId: string, actor: string, now: Date): Promise<RuleEventOutcome> {
-  if (outcome.outcome !== 'stale') await rateOpenCommissions(orgcode, await ruleWindows(orgcode, ruleId), actor, now);
+  if (outcome.outcome === 'stale') return outcome;
+  await bumpRulesRevision(orgcode);
+  await rateOpenCommissions(orgcode, await ruleWindows(orgcode, ruleId), actor, now);
   return outcome;
 }
 

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   type CommissionRule,
@@ -120,6 +120,31 @@ export function setRuleStatusIfNewer(change: CommissionRuleStatusSetDetail, now:
       ),
     'revision',
   );
+}
+
+/**
+ * Bumps the revision of the org's rules (shared/db/commission-rule-snapshot.ts),
+ * after a rule change is cached and before the commissions it covers are
+ * read: a process holding the rules from before sees it changed.
+ */
+export async function bumpRulesRevision(orgcode: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.commissionRulesRevision(orgcode),
+      UpdateExpression: 'SET record_type = :type ADD #revision :one',
+      ExpressionAttributeNames: { '#revision': 'revision' },
+      ExpressionAttributeValues: { ':type': 'commission_rules_revision', ':one': 1 },
+    }),
+  );
+}
+
+/** The revision of the org's rules now, read consistently (0 before any rule change bumped it). */
+export async function readRulesRevision(orgcode: string): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.commissionRulesRevision(orgcode), ConsistentRead: true }),
+  );
+  return Number(Item?.revision ?? 0);
 }
 
 /** Every cached rule of the organisation, by rule_id; a status still waiting for its rule is not one. */

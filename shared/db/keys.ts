@@ -191,6 +191,12 @@ export const queueEntry = (dueAt: string, orgcode: string, id: string) => `${due
 /** The org's cached commission rules in one partition, by rule_id; a status that came first waits there for its rule. */
 export const commissionRule = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#COMMISSION_RULES`, sk: part(ruleId) });
 export const commissionRules = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULES`;
+/**
+ * The revision of the org's rules as a whole, bumped after every rule change:
+ * what a process checks its copy of the rules against. `#` never occurs in
+ * an encoded rule id, so no rule can take this key.
+ */
+export const commissionRulesRevision = (orgcode: string): ItemKey => ({ pk: commissionRules(orgcode), sk: '#REVISION' });
 /** Every window a rule's definitions ever gave it, recorded before the definition is cached: what a rule change re-rates. */
 export const commissionRuleWindows = (orgcode: string) => `${org(orgcode)}#COMMISSION_RULE_WINDOWS`;
 export const commissionRuleWindow = (orgcode: string, ruleId: string, from: string, to: string | undefined): ItemKey => ({
