@@ -1,6 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { raiseDelayMs, raiseShards } from '../shared/db/shard-layout';
 import type { CommandLog } from './command-log';
+import { benchCaller, benchOrgcode } from './local-stack';
 import { type PartitionHeat, partitionHeat } from './partition-heat';
+import { type SmallOrgComparison, measureSmallOrg, smallOrgEvents, smallOrgLines, smallOrgVerdicts } from './partition-heat-small-org';
 import type { TargetVerdict } from './report';
 import { type RetailDayMix, driveRetailDay, retailDayMix } from './retail-day';
 
@@ -13,6 +16,8 @@ const maxTimeOrderedItemsPerOrder = 0.5;
 
 export interface PartitionHeatResult {
   label: string;
+  /** The organisation's shards (docs/decisions.md: Partition heat); 1 writes and reads the keys of before. */
+  shards: number;
   mix: RetailDayMix;
   /** Every partition written or read, per order, hottest first. */
   partitions: PartitionHeat[];
@@ -21,9 +26,13 @@ export interface PartitionHeatResult {
 /** A partition's share of its limit at `ordersPerSecond`: the larger of its write and read shares. */
 const loadOf = (heat: PartitionHeat) => Math.max(heat.wcu / partitionLimit.wcu, heat.rcu / partitionLimit.rcu);
 
-/** Drives one fresh organisation's retail day of `orders` orders and answers the heat per partition, per order. */
+/**
+ * Drives one fresh organisation's retail day of `orders` orders, its layout
+ * raised to `shards` first, and answers the heat per partition, per order.
+ */
 export async function measurePartitionHeat(options: {
   label: string;
+  shards: number;
   orgcode: string;
   orders: number;
   log: CommandLog;
@@ -32,6 +41,9 @@ export async function measurePartitionHeat(options: {
   tableName: string;
 }): Promise<PartitionHeatResult> {
   const mix = retailDayMix(options.orders);
+  // A raise is written to only raiseDelayMs after it is made, once every process has reloaded the layout. This
+  // organisation is fresh: nothing is written and no process holds its layout, so the raise is backdated instead of waited for.
+  if (options.shards > 1) await raiseShards(options.orgcode, options.shards, new Date(Date.now() - raiseDelayMs));
   const { commands, after } = await driveRetailDay({ ...options, mix });
   const perOrder = (value: number) => value / mix.orders;
   const partitions = partitionHeat(commands, after)
@@ -45,7 +57,7 @@ export async function measurePartitionHeat(options: {
       items: perOrder(heat.items),
     }))
     .sort((a, b) => loadOf(b) - loadOf(a));
-  return { label: options.label, mix, partitions };
+  return { label: options.label, shards: options.shards, mix, partitions };
 }
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
@@ -105,3 +117,45 @@ export function partitionHeatVerdicts(result: PartitionHeatResult): TargetVerdic
     },
   ];
 }
+
+/** The shards an organisation at 1,000 orders a second is raised to (docs/decisions.md: Partition heat). */
+export const peakShards = 16;
+
+/** The partition heat section: the same retail day before (one shard) and after (raised), and what a small organisation pays. */
+export interface HeatSection {
+  before: PartitionHeatResult;
+  after: PartitionHeatResult;
+  smallOrg: SmallOrgComparison[];
+}
+
+/** Measures the section in one run: two fresh organisations' retail days of `orders` orders, then a small organisation's reads, `smallOrgCalls` a side. */
+export async function measureHeatSection(options: {
+  orders: number;
+  smallOrgCalls: number;
+  log: CommandLog;
+  shared: DynamoDBDocumentClient;
+  reader: DynamoDBDocumentClient;
+  tableName: string;
+  progress: (line: string) => void;
+}): Promise<HeatSection> {
+  const { progress, smallOrgCalls, ...day } = options;
+  progress(`partition heat before: an organisation of one shard (the keys of before), a retail day of ${options.orders} orders`);
+  const before = await measurePartitionHeat({ ...day, label: 'before: one shard', shards: 1, orgcode: benchOrgcode('BH') });
+  progress(`partition heat after: an organisation raised to ${peakShards} shards, the same retail day`);
+  const after = await measurePartitionHeat({ ...day, label: `after: ${peakShards} shards`, shards: peakShards, orgcode: benchOrgcode('BHS') });
+  progress(`small organisation: ${smallOrgEvents} events, its reads now vs today, ${smallOrgCalls} calls a side`);
+  const caller = await benchCaller(benchOrgcode('BHM'), ['acct_export_admin']);
+  const smallOrg = await measureSmallOrg({ caller, client: options.shared, tableName: options.tableName, calls: smallOrgCalls, warmup: 20 });
+  return { before, after, smallOrg };
+}
+
+export const heatSectionLines = (section: HeatSection): string[] => [
+  ...partitionHeatLines(section.before),
+  '',
+  ...partitionHeatLines(section.after),
+  '',
+  ...smallOrgLines(section.smallOrg),
+];
+
+/** The targets hold for an organisation raised for its peak; the one-shard day is there to compare with. */
+export const heatSectionVerdicts = (section: HeatSection): TargetVerdict[] => [...partitionHeatVerdicts(section.after), ...smallOrgVerdicts(section.smallOrg)];

@@ -1,31 +1,32 @@
 import { dynamo } from '../shared/db/client';
 import { CommandLog } from './command-log';
-import { benchOrgcode } from './local-stack';
-import { measurePartitionHeat, partitionHeatLines, partitionHeatVerdicts } from './partition-heat-report';
+import { heatSectionLines, heatSectionVerdicts, measureHeatSection } from './partition-heat-report';
 import { rawDocumentClient } from './route-calls';
 import { runSectionAlone } from './run-section';
 
 /**
  * `npx tsx bench/run-partition-heat.ts`: the partition heat section of `npm run
- * bench` alone: one organisation's retail day of BENCH_HEAT_ORDERS orders
- * (default 400) and what it writes and reads per partition key, per order.
+ * bench` alone: a retail day of BENCH_HEAT_ORDERS orders (default 400) for an
+ * organisation of one shard and for one raised to 16, what each writes and
+ * reads per partition key, per order; then a small organisation's reads now
+ * vs today's (BENCH_SMALL_ORG_CALLS a side, default 200).
  */
 const orders = Number(process.env.BENCH_HEAT_ORDERS ?? 400);
+const smallOrgCalls = Number(process.env.BENCH_SMALL_ORG_CALLS ?? 200);
 const shared = new CommandLog('partition-heat');
 
 runSectionAlone(
   async (_stack, log) => {
-    log(`partition heat: one organisation's retail day of ${orders} orders`);
-    const heat = await measurePartitionHeat({
-      label: 'today',
-      orgcode: benchOrgcode('BH'),
+    const section = await measureHeatSection({
       orders,
+      smallOrgCalls,
       log: shared,
       shared: dynamo(),
       reader: rawDocumentClient(),
       tableName: process.env.TABLE_NAME!,
+      progress: log,
     });
-    return { lines: partitionHeatLines(heat), verdicts: partitionHeatVerdicts(heat) };
+    return { lines: heatSectionLines(section), verdicts: heatSectionVerdicts(section) };
   },
   () => shared.attach(dynamo()),
 );

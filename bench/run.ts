@@ -10,7 +10,7 @@ import { CommandLog } from './command-log';
 import { measureExports } from './export-events';
 import { measureFinancialRollup } from './financial-rollup';
 import { measureStorageReconcile } from './storage-reconcile';
-import { type PartitionHeatResult, measurePartitionHeat, partitionHeatLines, partitionHeatVerdicts } from './partition-heat-report';
+import { type HeatSection, heatSectionLines, heatSectionVerdicts, measureHeatSection } from './partition-heat-report';
 import { measureRouteLatency, paymentInvoicesOf } from './latency-section';
 import { measureChainOverhead } from './chain-overhead';
 import { benchOrgcode, startBenchStack } from './local-stack';
@@ -24,7 +24,9 @@ import { rawDocumentClient } from './route-calls';
  * usage meter fields, the capacity each route call
  * consumes, what the whole aging report reads over 50,000 open invoices, the
  * financial rollup of an organisation's day of 100,000 events, what a storage
- * reconcile costs per 1,000 objects and per 1,000 table items, and
+ * reconcile costs per 1,000 objects and per 1,000 table items, the partition
+ * heat of one organisation's retail day with one shard and raised to 16, what a
+ * small organisation's ledger reads cost now vs before sharding, and
  * export throughput and the export worker's memory for a small and a large
  * window. Prints a table, writes bench/results/latest.json, and exits non-zero
  * only when the benchmark itself fails (a missed target is a MISS row).
@@ -51,6 +53,8 @@ const settings: BenchSettings = {
 
 /** Orders of the partition heat section's burst (the retail day's mix scales with it). */
 const heatOrders = Number(process.env.BENCH_HEAT_ORDERS ?? 400);
+/** Calls a side of the small organisation's reads, now vs today. */
+const smallOrgCalls = Number(process.env.BENCH_SMALL_ORG_CALLS ?? 200);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 async function main(): Promise<void> {
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
   const shared = new CommandLog('shared');
   const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
   let results: BenchResults;
-  let heat: PartitionHeatResult;
+  let heat: HeatSection;
   try {
     const tableName = process.env.TABLE_NAME!;
     const { baseUrl } = stack.api;
@@ -115,15 +119,15 @@ async function main(): Promise<void> {
       log,
     });
 
-    log(`partition heat: one organisation's retail day of ${heatOrders} orders (${elapsed()})`);
-    heat = await measurePartitionHeat({
-      label: 'today',
-      orgcode: benchOrgcode('BH'),
+    log(`partition heat: a retail day of ${heatOrders} orders, one shard and raised; a small organisation's reads (${elapsed()})`);
+    heat = await measureHeatSection({
       orders: heatOrders,
+      smallOrgCalls,
       log: shared,
       shared: dynamo(),
       reader: rawDocumentClient(),
       tableName,
+      progress: log,
     });
 
     // Last: its 100,000 events would otherwise sit in the table the latency section reads.
@@ -163,8 +167,8 @@ async function main(): Promise<void> {
     await stack.stop();
   }
 
-  const verdictRows = [...verdicts(results), ...partitionHeatVerdicts(heat)];
-  console.log(partitionHeatLines(heat).join('\n'));
+  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat)];
+  console.log(heatSectionLines(heat).join('\n'));
   console.log(render(results, verdictRows));
   const file = join(root, 'bench', 'results', 'latest.json');
   writeJson(file, Object.assign(results, { partitionHeat: heat }), verdictRows);
