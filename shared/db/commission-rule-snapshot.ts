@@ -3,7 +3,7 @@ import { listCommissionRules, readRulesRevision } from './commission-rule-reposi
 
 /**
  * A process's copy of each organisation's commission rules (docs/decisions.md:
- * Commission rules, the copy a process rates with), so that rating an order
+ * Partition heat, the commission rules), so that rating an order
  * reads one small item, the revision of the org's rules, instead of every
  * rule. Every rule change bumps the revision after it is cached and before the
  * commissions it covers are read (shared/commissions/rules.ts), so:
