@@ -149,6 +149,7 @@ function eventQuery(orgcode: string, filter: EventFilter): ShardedQuery {
   return {
     index: singleType ? 'gsi2' : 'gsi1',
     partition: singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
+    itemKeyAt: (sortKey) => keys.eventAtLedgerKey(orgcode, sortKey),
     range: { from: filter.from_utc, to: filter.to_utc },
     ...(conditions.length && { filter: { expression: conditions.join(' AND '), names, values } }),
     oldestFirst: true,

@@ -55,6 +55,11 @@ export const event = (orgcode: string, eventId: string): ItemKey => ({
   pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
   sk: 'EVENT',
 });
+/** The event a ledger sort key (`<occurred_at>#<encoded id>`) is of: a merged listing's token keeps sort keys alone. */
+export const eventAtLedgerKey = (orgcode: string, sortKey: string): ItemKey => ({
+  pk: `${org(orgcode)}#EVENT#${sortKey.slice(sortKey.indexOf('#') + 1)}`,
+  sk: 'EVENT',
+});
 /** gsi1: every event of the org by occurred_at, spread over the org's shards (shardKey of this: docs/decisions.md, Partition heat). */
 export const eventsByTime = (orgcode: string) => `${org(orgcode)}#EVENTS`;
 /** gsi2: the events of one event_type by occurred_at, spread over the same shards as the ledger by time. */

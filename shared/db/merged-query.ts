@@ -69,7 +69,7 @@ export function partitionQuery(query: Omit<MergedQuery, 'partitions'>, partition
   };
 }
 
-const isSortKeyPosition = (entry: CursorEntry): entry is { after: string } =>
+export const isSortKeyPosition = (entry: CursorEntry): entry is { after: string } =>
   typeof entry === 'object' && entry !== null && typeof entry.after === 'string' && !('pk' in entry);
 
 /** The range left past `after` in the listing's order, or undefined when nothing is left. */

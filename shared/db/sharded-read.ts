@@ -1,6 +1,16 @@
-import { type MergedCursor, type MergedQuery, keyAttributes, mergedQueryPage, mergedQueryStream, partitionQuery } from './merged-query';
+import type { ItemKey } from './keys';
+import {
+  type CursorEntry,
+  type MergedCursor,
+  type MergedQuery,
+  isSortKeyPosition,
+  keyAttributes,
+  mergedQueryPage,
+  mergedQueryStream,
+  partitionQuery,
+} from './merged-query';
 import { type StartKey, queryPage } from './query-page';
-import { type ShardLayout, shardKeys } from './shard-layout';
+import { type ShardLayout, shardKey, shardKeys } from './shard-layout';
 
 /**
  * Reads of a partition an organisation's layout spreads over shards
@@ -12,26 +22,57 @@ import { type ShardLayout, shardKeys } from './shard-layout';
 export type ShardedQuery = Omit<MergedQuery, 'partitions'> & {
   /** The unsharded partition key (shard 0); the other shards are derived from it. */
   partition: string;
+  /**
+   * The table key of the item at a sort key of the index read, when it follows
+   * from it: a token then keeps sort keys alone (the table's own items need none).
+   */
+  itemKeyAt?: (sortKey: string) => ItemKey;
 };
 
-/** Where a sharded listing stands: DynamoDB's key while one shard is read, else the merged cursor and the sort key of the last item given. */
-export type ShardedCursor = StartKey | { shards: MergedCursor; after?: string };
+/**
+ * A shard's place as a token keeps it: the sort key of the item to resume
+ * after when its key follows from it (so the ledger's token of 16 shards stays
+ * well inside next_token's 8,192 characters whatever the ids), else an entry of MergedCursor as it is.
+ */
+type ShardPosition = string | CursorEntry;
 
-const isMerged = (cursor: ShardedCursor): cursor is { shards: MergedCursor; after?: string } => Array.isArray(cursor.shards);
+/** Where a sharded listing stands: DynamoDB's key while one shard is read, else each shard's place and the sort key of the last item given. */
+export type ShardedCursor = StartKey | { shards: ShardPosition[]; after?: string };
+
+const isMerged = (cursor: ShardedCursor): cursor is { shards: ShardPosition[]; after?: string } => Array.isArray(cursor.shards);
+
+/** The key DynamoDB resumes a Query of one shard from, after the item at `sortKey` (kept alone only when its key follows from it). */
+function startKeyAt(query: ShardedQuery, shard: number, sortKey: string): StartKey {
+  const { pk, sk } = keyAttributes(query.index);
+  const partition = shardKey(query.partition, shard);
+  return query.index ? { ...query.itemKeyAt!(sortKey), [pk]: partition, [sk]: sortKey } : { pk: partition, sk: sortKey };
+}
 
 /**
- * The cursor over `shards` shards a listing resumes from. A key of a single
- * Query (a token issued before a raise) resumes shard 0 there and the other
- * shards past its sort key; a merged cursor over fewer shards (issued before a
+ * The merged cursor over `shards` shards a listing resumes from. A key of a
+ * single Query (a token issued before a raise) resumes shard 0 there and the
+ * other shards past its sort key; a cursor over fewer shards (issued before a
  * further raise) reads the new ones past the last item it gave. Items of a new
  * shard written meanwhile with an earlier sort key stay behind the listing, as
  * they would behind a single Query's key.
  */
-function mergedCursorOf(cursor: ShardedCursor | undefined, shards: number, sortKey: string): MergedCursor | undefined {
+function mergedCursorOf(query: ShardedQuery, cursor: ShardedCursor | undefined, shards: number): MergedCursor | undefined {
   if (cursor === undefined) return undefined;
-  if (!isMerged(cursor)) return [cursor, ...Array.from({ length: shards - 1 }, () => ({ after: String(cursor[sortKey]) }))];
-  const { shards: entries, after } = cursor;
-  return Array.from({ length: shards }, (_shard, shard) => (shard < entries.length ? entries[shard]! : after === undefined ? null : { after }));
+  const { sk } = keyAttributes(query.index);
+  if (!isMerged(cursor)) return [cursor, ...Array.from({ length: shards - 1 }, () => ({ after: String(cursor[sk]) }))];
+  const { shards: positions, after } = cursor;
+  return Array.from({ length: shards }, (_shard, shard) => {
+    const position = positions[shard];
+    if (shard >= positions.length) return after === undefined ? null : { after };
+    return typeof position === 'string' && position !== 'done' ? startKeyAt(query, shard, position) : position!;
+  });
+}
+
+/** Each shard's place as a token keeps it: a key as its sort key, when the key follows from it. */
+function positionsOf(query: ShardedQuery, cursor: MergedCursor): ShardPosition[] {
+  const { sk } = keyAttributes(query.index);
+  const compact = !query.index || query.itemKeyAt !== undefined;
+  return cursor.map((entry) => (!compact || entry === null || entry === 'done' || isSortKeyPosition(entry) ? entry : String(entry[sk])));
 }
 
 /**
@@ -45,7 +86,7 @@ export async function shardedPage(
   limit: number,
   cursor: ShardedCursor | undefined,
 ): Promise<{ items: Array<Record<string, unknown>>; cursor?: ShardedCursor }> {
-  const { partition, ...rest } = query;
+  const { partition, itemKeyAt: _itemKeyAt, ...rest } = query;
   const shards = Math.max(layout.readShards, cursor && isMerged(cursor) ? cursor.shards.length : 1);
   if (shards === 1) {
     const page = await queryPage(partitionQuery(rest, partition), limit, cursor, (item) => item);
@@ -55,16 +96,16 @@ export async function shardedPage(
   const page = await mergedQueryPage(
     { ...rest, partitions: shardKeys(partition, { ...layout, readShards: shards }) },
     limit,
-    mergedCursorOf(cursor, shards, sk),
+    mergedCursorOf(query, cursor, shards),
   );
   if (!page.cursor) return { items: page.items };
   const last = page.items.at(-1);
   const after = last ? String(last[sk]) : cursor && isMerged(cursor) ? cursor.after : cursor && String(cursor[sk]);
-  return { items: page.items, cursor: { shards: page.cursor, ...(after !== undefined && { after }) } };
+  return { items: page.items, cursor: { shards: positionsOf(query, page.cursor), ...(after !== undefined && { after }) } };
 }
 
 /** Every item of a sharded partition (in the query's range), in its order, `pageSize` items a Query. */
 export function shardedStream(query: ShardedQuery, layout: ShardLayout, pageSize: number): AsyncGenerator<Record<string, unknown>> {
-  const { partition, ...rest } = query;
+  const { partition, itemKeyAt: _itemKeyAt, ...rest } = query;
   return mergedQueryStream({ ...rest, partitions: shardKeys(partition, layout) }, pageSize);
 }

@@ -258,4 +258,20 @@ describe('the ledger of an organisation raised to several shards', () => {
     expect(one.evidence).toMatchObject({ record_count: 24, batch_count: 6 });
     expect(spread).toEqual(one);
   });
+
+  it("keeps a page token of 16 shards within next_token's 8,192 characters, however long the events' ids", async () => {
+    const org = await createOrg('SHT', credentials);
+    await raiseShards(org.orgcode, 16, new Date(Date.now() - raiseDelayMs));
+    // An id whose key part is as long as keys keep readable (200 characters encoded: longer ones are hashed shorter).
+    const ids = Array.from({ length: 48 }, (_id, n) => `${'é'.repeat(33)}${String(n).padStart(2, '0')}`);
+    for (const [n, id] of ids.entries()) {
+      const answer = await org.post('clerk', '/event/record', eventRequest(org.orgcode, { event_id: id, occurred_at: at(n), source_refs: [], request_context: org.requestContext() }));
+      expect(answer.status).toBe(200);
+    }
+    expect(await eventsOffShardZero(org.orgcode, 16)).toBeGreaterThan(0);
+
+    const pages = await org.listPages('clerk', '/event/list', { limit: 1 });
+    expect(pages.flatMap((page) => page.events.map((event: { event_id: string }) => event.event_id))).toEqual(ids);
+    expect(Math.max(...pages.map((page) => String(page.next_token ?? '').length))).toBeLessThan(8192);
+  });
 });
