@@ -147,3 +147,20 @@ export const instant = z.iso.datetime();
 
 /** A list response's `next_token`: opaque, null on the last page. */
 export const nextPageToken = z.nullable(z.string());
+
+/**
+ * A schema built when first used, not at import (docs/decisions.md:
+ * Performance): for a record or report as the service answers it, which only
+ * the OpenAPI document and the tests' response checks read, and for one of the
+ * request schemas a module declares for several routes, of which a function
+ * parses one. A function's cold start then builds no schema it will not use;
+ * the one it will (its request) it builds at init with `buildNow`.
+ */
+export function builtOnFirstUse<Schema extends z.ZodMiniType>(build: () => Schema) {
+  return z.lazy(build);
+}
+
+/** Builds a schema of `builtOnFirstUse` now (any other is built already): what a function's first call needs is built at its init. */
+export function buildNow(schema: z.ZodMiniType): void {
+  if (schema instanceof z.ZodMiniLazy) void schema._zod.innerType;
+}

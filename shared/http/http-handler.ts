@@ -5,6 +5,7 @@ import { authenticate, withoutBodyCredentials } from '../auth/authenticate';
 import { type Caller, capturedRequestContext } from '../auth/caller';
 import { serviceConfig } from '../config';
 import { canonicalDigest } from '../domain/canonical-json';
+import { buildNow } from '../domain/common-schemas';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from '../routes/route-definition';
@@ -275,6 +276,7 @@ export type OrgRateLimitScope = 'shared' | 'environment';
  * request log with the call's usage).
  */
 export function httpHandler(route: RouteDefinition, { metered = true, logged = true, rateLimit = 'shared' }: HttpHandlerOptions = {}) {
+  buildNow(route.schema);
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
   // Used first, so its after and onError run last, on the answer the envelope made.
   if (logged) chain.use(requestLogging(route, metered));

@@ -58,7 +58,8 @@ export async function setItemStatus(request: InboxStatusRequest, caller: Caller,
   return { item: await moveInboxItem(item, request.status, expected, now) };
 }
 
-const itemAttributes = Object.keys(inboxItemSchema.shape);
+/** The attributes of a stored item that are the item's own fields, from its schema (built on the first call that reads them). */
+const itemAttributes = () => Object.keys(inboxItemSchema._zod.innerType.shape);
 
 /**
  * `/inbox/state`: marks the named items (one to 100, all or none: any that is
@@ -74,7 +75,7 @@ export async function setItemState(
   const ids = [...new Set(request.item_ids ?? [request.item_id ?? ''])];
   const found = await batchGetItems(
     ids.map((id) => keys.inboxItem(caller.orgcode, id)),
-    { attributes: itemAttributes, consistent: true },
+    { attributes: itemAttributes(), consistent: true },
   );
   const byId = new Map(found.map((item) => withoutStorageAttributes<InboxItem>(item)).map((item) => [item.item_id, item]));
   const items = ids.map((id) => byId.get(id));

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { builtOnFirstUse } from '../common-schemas';
 import { type LifecycleStatus, lifecycleStatuses } from '../lifecycle';
 import { type Comment, type CommentTarget, commentTargetTypes } from './comment';
 
@@ -62,9 +63,9 @@ export interface CountRow extends CountKey {
   count: number;
 }
 
-const statusCounts = z.object({ current: z.int(), archived: z.int(), doomed: z.int() });
+const statusCounts = builtOnFirstUse(() => z.object({ current: z.int(), archived: z.int(), doomed: z.int() }));
 
-export const commentReportSchema = z.object({
+export const commentReportSchema = builtOnFirstUse(() => z.object({
   target_type: z.optional(z.enum(commentTargetTypes)),
   target_id: z.optional(z.string()),
   org_wide: z.optional(z.boolean()),
@@ -77,7 +78,7 @@ export const commentReportSchema = z.object({
   by_hashtag: z.record(z.string(), z.int()),
   /** Comments of the status asked for (or all) per author. */
   by_author: z.record(z.string(), z.int()),
-});
+}));
 export type CommentReport = z.infer<typeof commentReportSchema>;
 
 /** The report of a scope from its counters; counters at zero are left out. */

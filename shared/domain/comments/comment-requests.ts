@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
-import { clientId, commonRequestFields, dateTime, idempotencyKey, listLimit, nextToken, revision, text } from '../common-schemas';
+import {
+  builtOnFirstUse,
+  clientId,
+  commonRequestFields,
+  dateTime,
+  idempotencyKey,
+  listLimit,
+  nextToken,
+  revision,
+  text,
+} from '../common-schemas';
 import { lifecycleStatuses } from '../lifecycle';
 import { orderedRange } from '../time-window';
 import { commentContentFields, commentTargetFields, commentTargetTypes, targetId } from './comment';
@@ -12,52 +22,57 @@ const addresses = {
   ...commentTargetFields,
 };
 
-export const commentAddRequest = z
-  .strictObject({
-    ...commentTargetFields,
-    /** A comment on the same target this one answers. */
-    parent_comment_id: z.optional(clientId),
-    ...commentContentFields,
-    idempotency_key: z.optional(idempotencyKey),
-    ...commonRequestFields,
-  })
-  .check(
-    z.refine((input) => input.body !== undefined || input.caption !== undefined || (input.attachments?.length ?? 0) > 0, {
-      path: ['body'],
-      error: 'a comment needs a body, a caption or an attachment',
-    }),
-  );
+export const commentAddRequest = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      ...commentTargetFields,
+      /** A comment on the same target this one answers. */
+      parent_comment_id: z.optional(clientId),
+      ...commentContentFields(),
+      idempotency_key: z.optional(idempotencyKey),
+      ...commonRequestFields,
+    })
+    .check(
+      z.refine((input) => input.body !== undefined || input.caption !== undefined || (input.attachments?.length ?? 0) > 0, {
+        path: ['body'],
+        error: 'a comment needs a body, a caption or an attachment',
+      }),
+    ),
+);
 export type CommentAddRequest = z.infer<typeof commentAddRequest>;
 
-export const commentGetRequest = z.strictObject({
+export const commentGetRequest = builtOnFirstUse(() => z.strictObject({
   ...addresses,
   /** An earlier revision, as it was; without it, the comment as it is. */
   revision: z.optional(revision),
   ...commonRequestFields,
-});
+}));
 
 /** Revise replaces the content fields it is given and keeps the others. */
-export const commentReviseRequest = z
-  .strictObject({
-    ...addresses,
-    expected_revision: z.optional(revision),
-    ...commentContentFields,
-    ...commonRequestFields,
-  })
-  .check(
-    z.refine((input) => Object.keys(commentContentFields).some((field) => input[field as keyof typeof input] !== undefined), {
-      path: ['body'],
-      error: 'give at least one of caption, body, attachments, hashtags, mentions_users or mentions_teams',
-    }),
-  );
+export const commentReviseRequest = builtOnFirstUse(() => {
+  const content = commentContentFields();
+  return z
+    .strictObject({
+      ...addresses,
+      expected_revision: z.optional(revision),
+      ...content,
+      ...commonRequestFields,
+    })
+    .check(
+      z.refine((input) => Object.keys(content).some((field) => input[field as keyof typeof input] !== undefined), {
+        path: ['body'],
+        error: 'give at least one of caption, body, attachments, hashtags, mentions_users or mentions_teams',
+      }),
+    );
+});
 export type CommentReviseRequest = z.infer<typeof commentReviseRequest>;
 
-export const commentStatusRequest = z.strictObject({
+export const commentStatusRequest = builtOnFirstUse(() => z.strictObject({
   ...addresses,
   status: z.enum(lifecycleStatuses),
   expected_revision: z.optional(revision),
   ...commonRequestFields,
-});
+}));
 export type CommentStatusRequest = z.infer<typeof commentStatusRequest>;
 
 interface ScopeFields {
@@ -85,32 +100,36 @@ const targetScopeFields = {
   org_wide: z.optional(z.boolean()),
 };
 
-export const commentListRequest = z
-  .strictObject({
-    ...targetScopeFields,
-    /** The comments this user (an actor) wrote. */
-    user_guid: z.optional(text(1, 256)),
-    /** Without it, current. */
-    status: z.optional(z.enum(lifecycleStatuses)),
-    /** With or without `#`. */
-    hashtag: z.optional(text(1, 65)),
-    /** Created at or after this instant. */
-    created_after: z.optional(dateTime),
-    /** Created before this instant. */
-    created_before: z.optional(dateTime),
-    limit: listLimit(maxCommentsPerPage),
-    next_token: nextToken,
-    ...commonRequestFields,
-  })
-  .check(scopeRule('target_type with target_id, user_guid, or org_wide: true'), orderedRange('created_after', 'created_before'));
+export const commentListRequest = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      ...targetScopeFields,
+      /** The comments this user (an actor) wrote. */
+      user_guid: z.optional(text(1, 256)),
+      /** Without it, current. */
+      status: z.optional(z.enum(lifecycleStatuses)),
+      /** With or without `#`. */
+      hashtag: z.optional(text(1, 65)),
+      /** Created at or after this instant. */
+      created_after: z.optional(dateTime),
+      /** Created before this instant. */
+      created_before: z.optional(dateTime),
+      limit: listLimit(maxCommentsPerPage),
+      next_token: nextToken,
+      ...commonRequestFields,
+    })
+    .check(scopeRule('target_type with target_id, user_guid, or org_wide: true'), orderedRange('created_after', 'created_before')),
+);
 export type CommentListRequest = z.infer<typeof commentListRequest>;
 
-export const commentReportRequest = z
-  .strictObject({
-    ...targetScopeFields,
-    /** Count hashtags and authors of this status only; without it, of every status. */
-    status: z.optional(z.enum(lifecycleStatuses)),
-    ...commonRequestFields,
-  })
-  .check(scopeRule('target_type with target_id, or org_wide: true'));
+export const commentReportRequest = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      ...targetScopeFields,
+      /** Count hashtags and authors of this status only; without it, of every status. */
+      status: z.optional(z.enum(lifecycleStatuses)),
+      ...commonRequestFields,
+    })
+    .check(scopeRule('target_type with target_id, or org_wide: true')),
+);
 export type CommentReportRequest = z.infer<typeof commentReportRequest>;

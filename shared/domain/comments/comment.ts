@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { knownRoles } from '../../auth/roles';
-import { clientId, instant, integer, requestContext, text } from '../common-schemas';
+import { builtOnFirstUse, clientId, instant, integer, requestContext, text } from '../common-schemas';
 import { hashtagPattern } from './comment-text';
 import { ForbiddenError } from '../errors';
 import { lifecycleStatuses } from '../lifecycle';
@@ -59,43 +59,50 @@ export interface CommentTarget {
 }
 
 /** A file kept in the metarecord storage service, referred to by its `mrs_guid`. */
-export const commentAttachment = z.strictObject({
-  mrs_guid: clientId,
-  caption: z.optional(text(1, 256)),
-  filename: z.optional(text(1, 256)),
-  content_type: z.optional(text(1, 128)),
-  size_bytes: z.optional(integer(0, commentLimits.attachmentBytes)),
-});
-export type CommentAttachment = z.infer<typeof commentAttachment>;
+const commentAttachment = () =>
+  z.strictObject({
+    mrs_guid: clientId,
+    caption: z.optional(text(1, 256)),
+    filename: z.optional(text(1, 256)),
+    content_type: z.optional(text(1, 128)),
+    size_bytes: z.optional(integer(0, commentLimits.attachmentBytes)),
+  });
+export type CommentAttachment = z.infer<ReturnType<typeof commentAttachment>>;
 
-export const teamName = z.enum(knownRoles);
-
-const explicitHashtag = text(1, 65).check(
-  z.refine((tag) => hashtagPattern.test(tag.replace(/^#/, '')), 'must be a tag such as q4-close: a letter or digit, then letters, digits, _ or -'),
-);
-
-/** The content fields a comment is written with (on add, and replaced by revise when given). */
-export const commentContentFields = {
+/**
+ * The content fields a comment is written with (on add, and replaced by revise
+ * when given): built by those two requests, so the other comment routes do
+ * not build them.
+ */
+export const commentContentFields = () => ({
   caption: z.optional(text(1, commentLimits.captionCharacters)),
   body: z.optional(text(1, commentLimits.bodyCharacters)),
-  attachments: z.optional(z.array(commentAttachment).check(z.maxLength(commentLimits.attachments))),
+  attachments: z.optional(z.array(commentAttachment()).check(z.maxLength(commentLimits.attachments))),
   /** With or without `#`; merged with the body's. */
-  hashtags: z.optional(z.array(explicitHashtag).check(z.maxLength(commentLimits.hashtags))),
+  hashtags: z.optional(
+    z
+      .array(
+        text(1, 65).check(
+          z.refine((tag) => hashtagPattern().test(tag.replace(/^#/, '')), 'must be a tag such as q4-close: a letter or digit, then letters, digits, _ or -'),
+        ),
+      )
+      .check(z.maxLength(commentLimits.hashtags)),
+  ),
   /** Actors; merged with the body's `@name`s. */
   mentions_users: z.optional(z.array(text(1, 256)).check(z.maxLength(commentLimits.mentionedUsers))),
   /** Teams are roles; merged with the body's `@role`s. */
-  mentions_teams: z.optional(z.array(teamName).check(z.maxLength(knownRoles.length))),
-};
+  mentions_teams: z.optional(z.array(z.enum(knownRoles)).check(z.maxLength(knownRoles.length))),
+});
 
-const attachmentSchema = z.object({
+const attachmentSchema = builtOnFirstUse(() => z.object({
   mrs_guid: z.string(),
   caption: z.optional(z.string()),
   filename: z.optional(z.string()),
   content_type: z.optional(z.string()),
   size_bytes: z.optional(z.int()),
-});
+}));
 
-export const commentSchema = z.object({
+export const commentSchema = builtOnFirstUse(() => z.object({
   comment_id: z.string(),
   orgcode: z.string(),
   target_type: z.enum(commentTargetTypes),
@@ -119,7 +126,7 @@ export const commentSchema = z.object({
   request_context: requestContext,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type Comment = z.infer<typeof commentSchema>;
 
 /** Who may revise a comment or change its status: its author, the owner or finance_audit. */

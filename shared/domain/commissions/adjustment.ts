@@ -3,6 +3,7 @@ import {
   type RequestContext,
   type SourceRef,
   amount,
+  builtOnFirstUse,
   clientId,
   idempotencyKey,
   instant,
@@ -23,7 +24,7 @@ import type { ChangeOrigin } from '../change-origin';
  * or correction is a line in its associate's partition like a commission's,
  * counting when it is made, with the why and the who kept on the line.
  */
-export const adjustRequest = z.strictObject({
+export const adjustRequest = builtOnFirstUse(() => z.strictObject({
   associate_id: clientId,
   kind: z.enum(adjustmentKinds),
   /** Signed: a bonus adds, a chargeback takes back, a correction does either. */
@@ -35,7 +36,7 @@ export const adjustRequest = z.strictObject({
   /** Room is left for the refs the service adds (associate, commission, order, adjustment) within an event's. */
   source_refs: z._default(z.array(sourceRef).check(z.maxLength(maxSourceRefs - 4)), []),
   request_context: z.optional(requestContext),
-});
+}));
 export type AdjustRequest = z.infer<typeof adjustRequest>;
 
 /** An adjustment line as stored: a line, plus what a line of a commission takes from its commission. */
@@ -46,7 +47,7 @@ export interface AdjustmentLine extends CommissionLine {
   request_context: RequestContext;
 }
 
-export const adjustmentSchema = z.object({
+export const adjustmentSchema = builtOnFirstUse(() => z.object({
   adjustment_id: z.string(),
   orgcode: z.string(),
   associate_id: z.string(),
@@ -63,7 +64,7 @@ export const adjustmentSchema = z.object({
   request_context: requestContext,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 
 const signRules: Record<AdjustmentKind, { holds: (units: MinorUnits) => boolean; message: string }> = {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { amount, channelCode, clientId, dateTime, instant, integer, orgcode, revision, shortText } from '../common-schemas';
+import { amount, builtOnFirstUse, channelCode, clientId, dateTime, instant, integer, orgcode, revision, shortText } from '../common-schemas';
 import { decimalFromNumber } from '../decimal';
 import { type MinorUnits, minUnits, minorDigits } from '../receivables/money';
 import { orderedRange } from '../time-window';
@@ -91,7 +91,7 @@ export type CommissionRuleStatusSetDetail = z.infer<typeof commissionRuleStatusS
  * status comes from; `definition_revision` (at most `revision`) is the
  * rule.set its definition comes from: a status.set moves the first only.
  */
-export const commissionRuleSchema = z.object({
+export const commissionRuleSchema = builtOnFirstUse(() => z.object({
   orgcode,
   rule_id: clientId,
   status: z.enum(ruleStatuses),
@@ -99,7 +99,7 @@ export const commissionRuleSchema = z.object({
   revision,
   definition_revision: revision,
   updated_at: instant,
-});
+}));
 export type CommissionRule = z.infer<typeof commissionRuleSchema>;
 
 /** The sale (an order line) a rule is asked about. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { instant, revision } from '../common-schemas';
+import { builtOnFirstUse, instant, revision } from '../common-schemas';
 import { statusListing } from '../list-statuses';
 import { currencyCode } from '../receivables/money';
 
@@ -22,27 +22,27 @@ export const lineKinds = ['commission', ...adjustmentKinds] as const;
 export type LineKind = (typeof lineKinds)[number];
 export const lineStatuses = ['payable', 'voided'] as const;
 
-const tierSchema = z.object({ from_amount: z.number(), rate_bps: z.number() });
+const tierSchema = builtOnFirstUse(() => z.object({ from_amount: z.number(), rate_bps: z.number() }));
 
 /** A line of the order as the commission keeps it, to be rated later if no rule covered it: quantity x unit_amount, tax excluded. */
-const saleLineSchema = z.object({ sku: z.string(), amount: z.number() });
+const saleLineSchema = builtOnFirstUse(() => z.object({ sku: z.string(), amount: z.number() }));
 
-const splitSchema = z.object({ associate_id: z.string(), share_bps: z.number(), amount: z.number() });
+const splitSchema = builtOnFirstUse(() => z.object({ associate_id: z.string(), share_bps: z.number(), amount: z.number() }));
 
 /**
  * Where each of the commission's lines is kept (its associate's partition, at
  * `counts_at`) and what it was created as; its status and payout are the line's own.
  */
-const lineRefSchema = z.object({
+const lineRefSchema = builtOnFirstUse(() => z.object({
   line_id: z.string(),
   associate_id: z.string(),
   kind: z.enum(lineKinds),
   amount: z.number(),
   counts_at: instant,
-});
+}));
 export type CommissionLineRef = z.infer<typeof lineRefSchema>;
 
-export const commissionSchema = z.object({
+export const commissionSchema = builtOnFirstUse(() => z.object({
   commission_id: z.string(),
   orgcode: z.string(),
   order_id: z.string(),
@@ -66,7 +66,7 @@ export const commissionSchema = z.object({
   revision,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type Commission = z.infer<typeof commissionSchema>;
 
 /** A line as stored in its associate's partition: what a payout takes. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   type SourceRef,
+  builtOnFirstUse,
   clientId,
   dateTime,
   idempotencyKey,
@@ -50,41 +51,43 @@ export function invalidPayoutMove(from: string, to: SettablePayoutStatus): Inval
 
 const sourceRefsAfter = (serviceRefs: number) => z._default(z.array(sourceRef).check(z.maxLength(maxSourceRefs - serviceRefs)), []);
 
-export const payoutCreateRequest = z
-  .strictObject({
-    associate_id: clientId,
-    currency: currencyCode,
-    /** The period: lines counting at from_utc or later, before to_utc. */
-    from_utc: dateTime,
-    to_utc: dateTime,
-    reason: z.optional(longText),
-    idempotency_key: z.optional(idempotencyKey),
-    /** Room is left for the associate and payout refs the service adds. */
-    source_refs: sourceRefsAfter(2),
-    request_context: z.optional(requestContext),
-  })
-  .check(orderedWindow);
+export const payoutCreateRequest = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      associate_id: clientId,
+      currency: currencyCode,
+      /** The period: lines counting at from_utc or later, before to_utc. */
+      from_utc: dateTime,
+      to_utc: dateTime,
+      reason: z.optional(longText),
+      idempotency_key: z.optional(idempotencyKey),
+      /** Room is left for the associate and payout refs the service adds. */
+      source_refs: sourceRefsAfter(2),
+      request_context: z.optional(requestContext),
+    })
+    .check(orderedWindow),
+);
 export type PayoutCreateRequest = z.infer<typeof payoutCreateRequest>;
 
-export const payoutStatusSetRequest = z.strictObject({
+export const payoutStatusSetRequest = builtOnFirstUse(() => z.strictObject({
   payout_id: clientId,
   status: z.enum(['approved', 'paid', 'cancelled']),
   expected_revision: z.optional(revision),
   reason: z.optional(longText),
   source_refs: sourceRefsAfter(2),
   request_context: z.optional(requestContext),
-});
+}));
 export type PayoutStatusSetRequest = z.infer<typeof payoutStatusSetRequest>;
 
 /** Sums of the payout's lines per kind, in major units of its currency. */
-const kindTotalsSchema = z.object({
+const kindTotalsSchema = builtOnFirstUse(() => z.object({
   commission: z.number(),
   bonus: z.number(),
   chargeback: z.number(),
   correction: z.number(),
-});
+}));
 
-export const payoutSchema = z.object({
+export const payoutSchema = builtOnFirstUse(() => z.object({
   payout_id: z.string(),
   orgcode: z.string(),
   associate_id: z.string(),
@@ -105,7 +108,7 @@ export const payoutSchema = z.object({
   revision,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type Payout = z.infer<typeof payoutSchema>;
 
 /** What the lines a payout took add up to, exactly. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { clientId, integer, requestContext, revision, shortText } from '../common-schemas';
+import { builtOnFirstUse, clientId, integer, requestContext, revision, shortText } from '../common-schemas';
 import type { MinorUnits } from '../receivables/money';
 import { maxRateBps } from './commission-rule';
 
@@ -61,7 +61,7 @@ export function allocate(total: MinorUnits, shares: readonly Allocation[]): Mino
   return parts;
 }
 
-export const splitSetRequest = z.strictObject({
+export const splitSetRequest = builtOnFirstUse(() => z.strictObject({
   commission_id: clientId,
   // Optional here so that leaving it out is 428 expected-revision-required, not 400.
   expected_revision: z.optional(revision),
@@ -69,5 +69,5 @@ export const splitSetRequest = z.strictObject({
   /** Short: it goes into the event's reason beside every share. */
   reason: z.optional(shortText),
   request_context: z.optional(requestContext),
-});
+}));
 export type SplitSetRequest = z.infer<typeof splitSetRequest>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { instant } from '../common-schemas';
+import { builtOnFirstUse, instant } from '../common-schemas';
 import { currencyCode, fromMinorUnits, toMinorUnits } from '../receivables/money';
 import { type CommissionLine, lineKinds, lineStatuses } from './commission';
 import { type PayoutStatus, payoutStatuses } from './payout';
@@ -25,7 +25,7 @@ export type StoredStatementLine = Pick<
   'line_id' | 'commission_id' | 'order_id' | 'kind' | 'amount' | 'currency' | 'status' | 'counts_at' | 'payout_id' | 'reverses_line_id'
 > & { reason?: string };
 
-export const statementLineSchema = z.object({
+export const statementLineSchema = builtOnFirstUse(() => z.object({
   line_id: z.string(),
   kind: z.enum(lineKinds),
   /** Signed, in major units of `currency`. */
@@ -42,11 +42,11 @@ export const statementLineSchema = z.object({
   /** An adjustment's reason. */
   reason: z.optional(z.string()),
   settlement: z.enum(settlements),
-});
+}));
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
 /** What one currency's lines add up to, in major units; net = accrued + adjustments - voided = paid + in_payout + payable. */
-const currencyTotalsSchema = z.object({
+const currencyTotalsSchema = builtOnFirstUse(() => z.object({
   currency: currencyCode,
   /** Commission lines, whatever their status. */
   accrued: z.number(),
@@ -62,18 +62,18 @@ const currencyTotalsSchema = z.object({
   in_payout: z.number(),
   /** Payable lines in no payout, a cancelled one, or one that does not exist. */
   payable: z.number(),
-});
+}));
 export type CurrencyTotals = z.infer<typeof currencyTotalsSchema>;
 
 /** An associate's lines counting in [from_utc, to_utc), a page at a time; the totals are the whole period's once `partial` is false. */
-export const commissionStatementSchema = z.object({
+export const commissionStatementSchema = builtOnFirstUse(() => z.object({
   associate_id: z.string(),
   from_utc: instant,
   to_utc: instant,
   lines: z.array(statementLineSchema),
   totals: z.array(currencyTotalsSchema),
   partial: z.boolean(),
-});
+}));
 export type CommissionStatement = z.infer<typeof commissionStatementSchema>;
 
 /** Running totals: per currency, each figure in minor units as a decimal string. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   cccode,
   channelCode,
   clientId,
@@ -22,8 +23,8 @@ import {
 import type { RequestContext, SourceRef } from '../common-schemas';
 import { newId } from '../identifiers';
 
-/** The fields an event shares with the request that records it (spec: EventRecordRequest). */
-const eventFields = {
+/** The fields an event shares with the request that records it (spec: EventRecordRequest), built with either schema. */
+export const eventFields = () => ({
   event_type: eventType,
   occurred_at: dateTime,
   logical_guid: z.optional(logicalGuid),
@@ -41,21 +42,23 @@ const eventFields = {
   policy_refs: z.optional(policyRefs),
   reason: longText,
   source_refs: sourceRefs,
-};
-
-export const eventRecordRequest = z.strictObject({
-  event_id: z.optional(clientId),
-  ...eventFields,
-  idempotency_key: z.optional(idempotencyKey),
-  request_context: requestContext,
 });
+
+export const eventRecordRequest = builtOnFirstUse(() =>
+  z.strictObject({
+    event_id: z.optional(clientId),
+    ...eventFields(),
+    idempotency_key: z.optional(idempotencyKey),
+    request_context: requestContext,
+  }),
+);
 export type EventRecordRequest = z.infer<typeof eventRecordRequest>;
 
 /** An immutable accounting event (spec: AccountingEvent), as stored and answered. */
-export const accountingEvent = z.object({
+export const accountingEvent = builtOnFirstUse(() => z.object({
   event_id: z.string(),
   orgcode: z.string(),
-  ...eventFields,
+  ...eventFields(),
   occurred_at: instant,
   request_context: requestContext,
   /**
@@ -66,7 +69,7 @@ export const accountingEvent = z.object({
   claimed_actor: z.optional(z.string()),
   /** When the service stored the event, as opposed to when it occurred. */
   recorded_at: instant,
-});
+}));
 export type AccountingEvent = z.infer<typeof accountingEvent>;
 
 export interface EventOrigin {
@@ -110,7 +113,7 @@ export function distinctSourceRefs(refs: SourceRef[]): SourceRef[] {
 }
 
 /** One item of `/lineage/list`: the event, as reached through one of its source refs. */
-export const lineageItemSchema = z.object({
+export const lineageItemSchema = builtOnFirstUse(() => z.object({
   event_id: z.string(),
   event_type: z.string(),
   occurred_at: instant,
@@ -119,7 +122,7 @@ export const lineageItemSchema = z.object({
   cccode: z.optional(z.string()),
   source_ref: sourceRef,
   reason: z.string(),
-});
+}));
 export type LineageItem = z.infer<typeof lineageItemSchema>;
 
 export function lineageItem(event: AccountingEvent, sourceRef: SourceRef): LineageItem {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   clientId,
   idempotencyKey,
   instant,
@@ -56,9 +57,9 @@ export function invalidBatchMove(from: string, to: SettableBatchStatus): Invalid
 }
 
 /** A batch as the API shows it (spec: ExportBatch): a slice (or all) of its export's scope, with its own evidence and status. */
-export const batchViewSchema = z.object({
-  ...exportScopeFields,
-  ...exportRecordFields,
+export const batchViewSchema = builtOnFirstUse(() => z.object({
+  ...exportScopeFields(),
+  ...exportRecordFields(),
   batch_id: z.string(),
   batch_kind: z.enum(batchKinds),
   repair_of_batch_id: z.optional(z.string()),
@@ -73,7 +74,7 @@ export const batchViewSchema = z.object({
   status_reason: z.optional(z.string()),
   file_count: z.int(),
   sent_at: z.optional(instant),
-});
+}));
 export type BatchView = z.infer<typeof batchViewSchema>;
 
 /** A stored batch: what the API shows, and exactly which records it holds (a repair rebuilds this very selection). */

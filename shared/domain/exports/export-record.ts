@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   type RequestContext,
+  builtOnFirstUse,
   dateTime,
   eventType,
   idempotencyKey,
@@ -46,7 +47,7 @@ export const evidence = z.strictObject({
 });
 
 /** Evidence as kept and answered: a caller's, or the service's own, which adds its manifest's checksum. */
-export const evidenceRecord = z.object({
+export const evidenceRecord = builtOnFirstUse(() => z.object({
   manifest_ref: z.optional(z.string()),
   file_refs: z.optional(z.array(z.string())),
   checksum_sha256: z.optional(z.string()),
@@ -54,11 +55,11 @@ export const evidenceRecord = z.object({
   file_count: z.optional(z.int()),
   notes: z.optional(z.string()),
   manifest_checksum_sha256: z.optional(z.string()),
-});
+}));
 export type Evidence = z.infer<typeof evidenceRecord>;
 
 /** The `export_policy_version` a request's `policy_refs` named, kept with what it made. */
-export const policyVersions = z.object({ export_policy_version: z.optional(z.string()) });
+export const policyVersions = builtOnFirstUse(() => z.object({ export_policy_version: z.optional(z.string()) }));
 
 /**
  * Which records an export or batch holds: the window and filters, and only the
@@ -82,8 +83,9 @@ export interface RecordSelection {
 /**
  * What an export and each of its batches share (spec: ExportBatch is also the
  * shape of an export record): whose records, which, in what form, for where.
+ * Built with the schema of either record, on its first use.
  */
-export const exportScopeFields = {
+export const exportScopeFields = () => ({
   export_id: z.string(),
   orgcode: z.string(),
   format: z.enum(exportFormats),
@@ -97,10 +99,10 @@ export const exportScopeFields = {
   policy_versions: z.optional(policyVersions),
   /** Events recorded at or after this instant are not part of the export. */
   recorded_before: instant,
-};
+});
 
 /** Fields of every export or batch record besides its scope and status. */
-export const exportRecordFields = {
+export const exportRecordFields = () => ({
   source_refs: sourceRefs,
   reason: z.string(),
   request_context: requestContext,
@@ -111,48 +113,50 @@ export const exportRecordFields = {
   updated_at: instant,
   completed_at: z.optional(instant),
   failed_at: z.optional(instant),
-};
+});
 
 /** An export record, as stored and answered. */
-export const exportRecord = z.object({
-  ...exportScopeFields,
-  ...exportRecordFields,
+export const exportRecord = builtOnFirstUse(() => z.object({
+  ...exportScopeFields(),
+  ...exportRecordFields(),
   status: z.enum(exportStatuses),
   batch_count: z.optional(z.int()),
   file_count: z.optional(z.int()),
-});
+}));
 export type ExportRecord = z.infer<typeof exportRecord>;
 
 /** An export's scope: what each of its batches copies from it. */
-export type ExportScope = Pick<ExportRecord, keyof typeof exportScopeFields>;
+export type ExportScope = Pick<ExportRecord, keyof ReturnType<typeof exportScopeFields>>;
 
-export const exportCreateRequest = z
-  .strictObject({
-    from_utc: dateTime,
-    to_utc: dateTime,
-    event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
-    format: z._default(z.enum(exportFormats), 'jsonl'),
-    export_kind: z._default(z.enum(exportKinds), 'financial_events'),
-    tax_filters: z.optional(taxFilters),
-    idempotency_key: z.optional(idempotencyKey),
-    request_context: requestContext,
-    policy_refs: z.optional(policyRefs),
-    reason: longText,
-    source_refs: sourceRefs,
-  })
-  .check(
-    orderedWindow,
-    z.superRefine((request, context) => {
-      if (request.tax_filters && request.export_kind !== 'tax_audit') {
-        context.addIssue({
-          code: 'custom',
-          path: ['tax_filters'],
-          message: 'applies only to export_kind tax_audit',
-          input: request.tax_filters,
-        });
-      }
-    }),
-  );
+export const exportCreateRequest = builtOnFirstUse(() =>
+  z
+    .strictObject({
+      from_utc: dateTime,
+      to_utc: dateTime,
+      event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
+      format: z._default(z.enum(exportFormats), 'jsonl'),
+      export_kind: z._default(z.enum(exportKinds), 'financial_events'),
+      tax_filters: z.optional(taxFilters),
+      idempotency_key: z.optional(idempotencyKey),
+      request_context: requestContext,
+      policy_refs: z.optional(policyRefs),
+      reason: longText,
+      source_refs: sourceRefs,
+    })
+    .check(
+      orderedWindow,
+      z.superRefine((request, context) => {
+        if (request.tax_filters && request.export_kind !== 'tax_audit') {
+          context.addIssue({
+            code: 'custom',
+            path: ['tax_filters'],
+            message: 'applies only to export_kind tax_audit',
+            input: request.tax_filters,
+          });
+        }
+      }),
+    ),
+);
 export type ExportCreateRequest = z.infer<typeof exportCreateRequest>;
 
 export interface ExportOrigin {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   clientId,
   dateTime,
   eventType,
@@ -62,7 +63,7 @@ export const exportWindowOffsets = z
   );
 export type ExportWindowOffsets = z.infer<typeof exportWindowOffsets>;
 
-export const scheduleCreateRequest = z.strictObject({
+export const scheduleCreateRequest = builtOnFirstUse(() => z.strictObject({
   schedule_id: z.optional(clientId),
   status: z._default(z.enum(scheduleStatuses), 'active'),
   cadence,
@@ -76,11 +77,11 @@ export const scheduleCreateRequest = z.strictObject({
   idempotency_key: z.optional(idempotencyKey),
   reason: longText,
   request_context: requestContext,
-});
+}));
 export type ScheduleCreateRequest = z.infer<typeof scheduleCreateRequest>;
 
 /** An export schedule (spec: ExportSchedule), as stored and answered. */
-export const exportSchedule = z.object({
+export const exportSchedule = builtOnFirstUse(() => z.object({
   schedule_id: z.string(),
   orgcode: z.string(),
   status: z.enum(scheduleStatuses),
@@ -99,7 +100,7 @@ export const exportSchedule = z.object({
   revision: z.int(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type ExportSchedule = z.infer<typeof exportSchedule>;
 
 const minuteMs = 60_000;

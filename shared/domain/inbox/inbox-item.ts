@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { type Role, knownRoles } from '../../auth/roles';
 import type { Caller } from '../../auth/caller';
 import type { ChangeOrigin } from '../change-origin';
-import { type SourceRef, instant, requestContext, sourceRef, text } from '../common-schemas';
+import { type SourceRef, builtOnFirstUse, instant, requestContext, sourceRef, text } from '../common-schemas';
 import { lifecycleStatuses } from '../lifecycle';
 
 /**
@@ -49,7 +49,7 @@ export const serviceKinds = {
   deadLettered: 'event.dead_lettered',
 } as const;
 
-export const inboxItemSchema = z.object({
+export const inboxItemSchema = builtOnFirstUse(() => z.object({
   item_id: z.string(),
   orgcode: z.string(),
   /** The user (actor) the item is for; absent on a team's item. */
@@ -71,7 +71,7 @@ export const inboxItemSchema = z.object({
   request_context: requestContext,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 
 /**

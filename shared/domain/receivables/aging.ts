@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { builtOnFirstUse } from '../common-schemas';
 import { currencyCode, fromMinorUnits, toMinorUnits } from './money';
 
 /** docs/decisions.md, Accounts receivable: by whole days past the due day, as of a day. */
@@ -102,23 +103,24 @@ export function bucketsView(currency: string, buckets: BucketUnits) {
   };
 }
 
-/** Amounts owed in one currency by bucket, their total, and how many invoices owe them. */
-export const agingRowSchema = z.object({
-  currency: currencyCode,
-  buckets: z.record(z.enum(agingBuckets), z.number()),
-  total: z.number(),
-  open_invoices: z.int(),
-});
-
 /** `/ar/aging/report`: a page of customer rows, and the totals per currency so far. */
-export const agingReportSchema = z.object({
-  /** The day aged to, `YYYY-MM-DD`. */
-  as_of: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-  /** The bucket names, in order. */
-  buckets: z.array(z.enum(agingBuckets)),
-  customers: z.array(z.object({ customer_id: z.string(), ...agingRowSchema.shape })),
-  /** Per currency, over the customers of this page and the pages before it. */
-  totals: z.array(agingRowSchema),
-  /** True on the last page, where the totals cover every customer. */
-  complete: z.boolean(),
+export const agingReportSchema = builtOnFirstUse(() => {
+  /** Amounts owed in one currency by bucket, their total, and how many invoices owe them. */
+  const row = z.object({
+    currency: currencyCode,
+    buckets: z.record(z.enum(agingBuckets), z.number()),
+    total: z.number(),
+    open_invoices: z.int(),
+  });
+  return z.object({
+    /** The day aged to, `YYYY-MM-DD`. */
+    as_of: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    /** The bucket names, in order. */
+    buckets: z.array(z.enum(agingBuckets)),
+    customers: z.array(z.object({ customer_id: z.string(), ...row.shape })),
+    /** Per currency, over the customers of this page and the pages before it. */
+    totals: z.array(row),
+    /** True on the last page, where the totals cover every customer. */
+    complete: z.boolean(),
+  });
 });

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { cccode, channelCode, clientId, dateTime, logicalGuid, longText, money, orgcode, policyRefs, shortText } from '../common-schemas';
-import { eventRecordRequest } from '../events/accounting-event';
+import { eventFields } from '../events/accounting-event';
 import { invoiceLineInput, maxInvoiceLines, paymentTerms } from './invoice';
 import { amountOrMoney, currencyCode } from './money';
 import { paymentMethods } from './payment';
+
+/** Fields an order copies to its ledger event, so validated exactly as an event record's. */
+const { tax_jurisdiction_code, tax_components } = eventFields();
 
 /**
  * The platform events receivables react to (docs/decisions.md: Platform events). Extra fields
@@ -25,9 +28,8 @@ export const orderPlacedDetail = z.object({
   payment_terms: z.optional(paymentTerms),
   associate_id: z.optional(clientId),
   policy_refs: z.optional(policyRefs),
-  // Copied to the order's ledger event, so validated exactly as an event record's.
-  tax_jurisdiction_code: eventRecordRequest.shape.tax_jurisdiction_code,
-  tax_components: eventRecordRequest.shape.tax_components,
+  tax_jurisdiction_code,
+  tax_components,
 });
 export type OrderPlacedDetail = z.infer<typeof orderPlacedDetail>;
 

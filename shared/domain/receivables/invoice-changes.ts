@@ -39,20 +39,21 @@ export interface ReceivableChange {
 export const statementEntryKinds = ['invoice', 'payment', 'void', 'write_off', 'reopen'] as const;
 export type StatementEntryKind = (typeof statementEntryKinds)[number];
 
-/** One dated movement of a customer's balance, as a statement lists it. */
-export const statementEntrySchema = z.object({
-  entry_id: z.string(),
-  kind: z.enum(statementEntryKinds),
-  at: instant,
-  currency: currencyCode,
-  /** Signed: what the customer owes more (+) or less (-). */
-  amount: z.number(),
-  invoice_id: z.string(),
-  order_id: z.string(),
-  payment_id: z.optional(z.string()),
-  description: z.string(),
-});
-export type StatementEntry = z.infer<typeof statementEntrySchema>;
+/** One dated movement of a customer's balance, as a statement lists it (built by the statement's schema, on first use). */
+export const statementEntryObject = () =>
+  z.object({
+    entry_id: z.string(),
+    kind: z.enum(statementEntryKinds),
+    at: instant,
+    currency: currencyCode,
+    /** Signed: what the customer owes more (+) or less (-). */
+    amount: z.number(),
+    invoice_id: z.string(),
+    order_id: z.string(),
+    payment_id: z.optional(z.string()),
+    description: z.string(),
+  });
+export type StatementEntry = z.infer<ReturnType<typeof statementEntryObject>>;
 
 /** What the service announces on the bus about an invoice (docs/decisions.md: Platform events). */
 export type InvoiceNoticeType = 'invoice.issued' | 'invoice.paid' | 'invoice.status_changed';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   cccode,
   channelCode,
   clientId,
@@ -87,7 +88,7 @@ export const invoiceContentFields = {
   cccode: z.optional(cccode),
 };
 
-export const invoiceSetRequest = z.strictObject({
+export const invoiceSetRequest = builtOnFirstUse(() => z.strictObject({
   invoice_id: z.optional(clientId),
   order_id: clientId,
   ...invoiceContentFields,
@@ -100,14 +101,14 @@ export const invoiceSetRequest = z.strictObject({
   reason: z.optional(longText),
   source_refs: z._default(sourceRefs, []),
   request_context: z.optional(requestContext),
-});
+}));
 export type InvoiceSetRequest = z.infer<typeof invoiceSetRequest>;
 
 /** Statuses `/invoice/status/set` can set. */
 export const settableInvoiceStatuses = ['open', 'void', 'written_off'] as const;
 export type SettableInvoiceStatus = (typeof settableInvoiceStatuses)[number];
 
-export const invoiceStatusSetRequest = z.strictObject({
+export const invoiceStatusSetRequest = builtOnFirstUse(() => z.strictObject({
   invoice_id: clientId,
   status: z.enum(settableInvoiceStatuses),
   // Optional here so that leaving it out is 428 expected-revision-required, not 400.
@@ -115,11 +116,11 @@ export const invoiceStatusSetRequest = z.strictObject({
   reason: z.optional(longText),
   source_refs: z._default(sourceRefs, []),
   request_context: z.optional(requestContext),
-});
+}));
 export type InvoiceStatusSetRequest = z.infer<typeof invoiceStatusSetRequest>;
 
 /** An invoice line as priced: amounts in the invoice's currency. */
-export const invoiceLineSchema = z.object({
+export const invoiceLineSchema = builtOnFirstUse(() => z.object({
   sku: z.optional(z.string()),
   description: z.optional(z.string()),
   quantity: z.number(),
@@ -127,11 +128,11 @@ export const invoiceLineSchema = z.object({
   tax_amount: z.number(),
   /** quantity x unit_amount, before tax. */
   line_amount: z.number(),
-});
+}));
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /** An invoice (spec: Invoice), as stored and answered. */
-export const invoiceSchema = z.object({
+export const invoiceSchema = builtOnFirstUse(() => z.object({
   invoice_id: z.string(),
   orgcode: z.string(),
   order_id: z.string(),
@@ -158,7 +159,7 @@ export const invoiceSchema = z.object({
   revision,
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** Invoice content checked and priced: what a request or an order event describes. */

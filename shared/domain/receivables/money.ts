@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { amount as amountNumber } from '../common-schemas';
+import { amount as amountNumber, builtOnFirstUse } from '../common-schemas';
 import { decimalFromNumber, decimalToNumber } from '../decimal';
 
 /**
@@ -55,7 +55,7 @@ export const amountOrMoney = z.union([amountNumber, z.strictObject({ currency: c
 export type AmountOrMoney = z.infer<typeof amountOrMoney>;
 
 /** An amount in one currency, as the reports answer it: a sum, so not held to a request's bounds. */
-export const currencyAmount = z.object({ currency: currencyCode, amount: z.number() });
+export const currencyAmount = builtOnFirstUse(() => z.object({ currency: currencyCode, amount: z.number() }));
 
 /** Reads `value` in `currency`; a message explains why it cannot be (wrong currency, too many decimals). */
 export function readAmount(

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   clientId,
   dateTime,
   idempotencyKey,
@@ -17,7 +18,7 @@ import { amountOrMoney, currencyCode } from './money';
 export const paymentMethods = ['card', 'cash', 'gift_card', 'store_credit', 'bank_transfer', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-export const paymentApplyRequest = z.strictObject({
+export const paymentApplyRequest = builtOnFirstUse(() => z.strictObject({
   invoice_id: clientId,
   // Optional here so that leaving it out is 428 expected-revision-required, not 400.
   expected_revision: z.optional(revision),
@@ -34,7 +35,7 @@ export const paymentApplyRequest = z.strictObject({
   source_refs: z._default(sourceRefs, []),
   idempotency_key: z.optional(idempotencyKey),
   request_context: z.optional(requestContext),
-});
+}));
 export type PaymentApplyRequest = z.infer<typeof paymentApplyRequest>;
 
 /** Why part or all of a payment could not be applied to its invoice. */
@@ -42,7 +43,7 @@ export const unappliedReasons = ['exceeds_balance', 'invoice_not_receivable', 'c
 export type UnappliedReason = (typeof unappliedReasons)[number];
 
 /** A payment received against an invoice (spec: Payment), as stored and answered. */
-export const paymentSchema = z.object({
+export const paymentSchema = builtOnFirstUse(() => z.object({
   payment_id: z.string(),
   orgcode: z.string(),
   invoice_id: z.string(),
@@ -67,5 +68,5 @@ export const paymentSchema = z.object({
   source_refs: z.array(sourceRef),
   request_context: requestContext,
   created_at: instant,
-});
+}));
 export type Payment = z.infer<typeof paymentSchema>;

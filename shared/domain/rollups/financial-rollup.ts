@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { instant } from '../common-schemas';
+import { builtOnFirstUse, instant } from '../common-schemas';
 import { rollupId } from './rollup-id';
 import { type FinancialDimension, financialDimensions } from './rollup-subjects';
 
@@ -31,13 +31,13 @@ export function financialRollupId(dt: string, dimension: FinancialDimension, val
 }
 
 /** One currency's figures of a dimension value. */
-export const financialMetricSchema = z.object({
+export const financialMetricSchema = builtOnFirstUse(() => z.object({
   currency: z.string(),
   /** Entries counted: orders (net of cancellations, so it may be negative), tenders, or open invoices. */
   count: z.int(),
   amount: z.number(),
   tax_amount: z.number(),
-});
+}));
 export type FinancialMetric = z.infer<typeof financialMetricSchema>;
 
 /** A dimension value's figures for the day, as the rollup computes them. */
@@ -48,7 +48,7 @@ export interface FinancialFigure {
 }
 
 /** A stored rollup record, as the routes answer it. */
-export const financialRollupRecord = z.object({
+export const financialRollupRecord = builtOnFirstUse(() => z.object({
   rollup_id: z.string(),
   orgcode: z.string(),
   dt: z.string(),
@@ -64,5 +64,5 @@ export const financialRollupRecord = z.object({
   revision: z.int(),
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type FinancialRollupRecord = z.infer<typeof financialRollupRecord>;

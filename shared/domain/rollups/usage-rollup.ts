@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { instant, sourceRefs, text } from '../common-schemas';
+import { builtOnFirstUse, instant, sourceRefs, text } from '../common-schemas';
 import { rollupId } from './rollup-id';
 import { type UsageScope, usageScopes } from './rollup-subjects';
 
@@ -27,32 +27,32 @@ export { usageScopes, type UsageScope } from './rollup-subjects';
 export const usageCounters = ['api_calls', 'records', 'deliveries', 'bandwidth_in_bytes', 'bandwidth_out_bytes', 'errors'] as const;
 export type UsageTotals = Record<(typeof usageCounters)[number], number>;
 
-export const usageTotalsSchema = z.object({
+export const usageTotalsSchema = builtOnFirstUse(() => z.object({
   records: z.int(),
   api_calls: z.int(),
   deliveries: z.int(),
   bandwidth_in_bytes: z.number(),
   bandwidth_out_bytes: z.number(),
   errors: z.int(),
-});
+}));
 
 /** The spec's UsageAggregate: the totals, and the same per surface. */
-export const usageAggregateSchema = z.object({
+export const usageAggregateSchema = builtOnFirstUse(() => z.object({
   totals: usageTotalsSchema,
   surfaces: z.record(z.string(), usageTotalsSchema),
-});
+}));
 
-export const usageSourceStatsSchema = z.object({
+export const usageSourceStatsSchema = builtOnFirstUse(() => z.object({
   /** Objects the storage usage records counting on the day measured. */
   objects: z.int(),
   /** Bytes they measured, rounded to a whole byte. */
   bytes: z.int(),
   /** Source records summed: one per call meter (cost centre and surface) and one per storage usage record. */
   records: z.int(),
-});
+}));
 
 /** A stored usage rollup record, as the routes answer it (spec: UsageRollupRecord). */
-export const usageRollupRecord = z.object({
+export const usageRollupRecord = builtOnFirstUse(() => z.object({
   rollup_id: z.string(),
   orgcode: z.string(),
   dt: z.string(),
@@ -83,7 +83,7 @@ export const usageRollupRecord = z.object({
   last_input_late_seconds: z.optional(z.int().check(z.minimum(0))),
   created_at: instant,
   updated_at: instant,
-});
+}));
 export type UsageRollupRecord = z.infer<typeof usageRollupRecord>;
 
 /**
@@ -125,4 +125,4 @@ export function usageRollupId(dt: string, subject: UsageRollupSubject): string {
  * Echoed back unchanged; a forged or altered one is a validation-error.
  */
 export const usageRollupPageToken = z.strictObject({ after: text(1, 8192) });
-export const usageRollupNextToken = z.nullable(z.object({ after: z.string() }));
+export const usageRollupNextToken = z.nullable(builtOnFirstUse(() => z.object({ after: z.string() })));

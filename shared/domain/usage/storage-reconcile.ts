@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { ChangeOrigin } from '../change-origin';
 import {
+  builtOnFirstUse,
   commonRequestFields,
   dateTime,
   instant,
@@ -95,21 +96,23 @@ export type StorageUsageReconcileRequest = z.infer<typeof storageUsageReconcileR
 
 /** The answer's `data`: the run's totals so far (`partial` until it is done) and the cursor to resume it with. */
 export const storageUsageReconcileData = z.object({
-  reconcile: z.object({
-    orgcode: z.string(),
-    window: z.object({ from_utc: instant, to_utc: instant }),
-    scanned_prefixes: z.int(),
-    processed_prefixes: z.int(),
-    usage_records: z.int(),
-    object_bytes: z.number(),
-    object_count: z.int(),
-    /** Added to the specification's fields: the share of object_bytes in noncurrent versions, which S3 bills as well. */
-    noncurrent_bytes: z.number(),
-    record_bytes: z.number(),
-    record_items: z.int(),
-    errors: z.int(),
-    partial: z.boolean(),
-  }),
+  reconcile: builtOnFirstUse(() =>
+    z.object({
+      orgcode: z.string(),
+      window: z.object({ from_utc: instant, to_utc: instant }),
+      scanned_prefixes: z.int(),
+      processed_prefixes: z.int(),
+      usage_records: z.int(),
+      object_bytes: z.number(),
+      object_count: z.int(),
+      /** Added to the specification's fields: the share of object_bytes in noncurrent versions, which S3 bills as well. */
+      noncurrent_bytes: z.number(),
+      record_bytes: z.number(),
+      record_items: z.int(),
+      errors: z.int(),
+      partial: z.boolean(),
+    }),
+  ),
   next_cursor: z.nullable(storageUsageCursor),
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  builtOnFirstUse,
   cccode,
   channelCode,
   clientId,
@@ -51,14 +52,14 @@ export const storageUsageInput = z.strictObject({
   cccode: z.optional(cccode),
 });
 
-export const storageUsageRecordRequest = z.strictObject({
+export const storageUsageRecordRequest = builtOnFirstUse(() => z.strictObject({
   usage: storageUsageInput,
   policy_refs: z.optional(policyRefs),
   reason: longText,
   source_refs: sourceRefs,
   idempotency_key: z.optional(idempotencyKey),
   request_context: requestContext,
-});
+}));
 export type StorageUsageRecordRequest = z.infer<typeof storageUsageRecordRequest>;
 
 /**
@@ -66,7 +67,7 @@ export type StorageUsageRecordRequest = z.infer<typeof storageUsageRecordRequest
  * immutable once recorded. `orgcode` and `recorded_at` (when the service
  * stored it) are added to the spec's fields, as on accounting events.
  */
-export const storageUsageRecord = z.object({
+export const storageUsageRecord = builtOnFirstUse(() => z.object({
   usage_id: z.string(),
   orgcode: z.string(),
   resource_type: z.enum(resourceTypes),
@@ -85,7 +86,7 @@ export const storageUsageRecord = z.object({
   reason: z.string(),
   source_refs: sourceRefs,
   recorded_at: instant,
-});
+}));
 export type StorageUsageRecord = z.infer<typeof storageUsageRecord>;
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { readEventsForReconcile } from '../../db/event-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
-import { commonRequestFields, dateTime, eventType, instant, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
+import { builtOnFirstUse, commonRequestFields, dateTime, eventType, instant, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import {
   type ReconcileTotals,
   addToTotals,
@@ -26,18 +26,19 @@ const reconcileReportRequest = z
   })
   .check(orderedWindow);
 
-const totalsByCurrency = z.record(z.string(), z.number());
-
 /** Counts and sums of the events in the window; `partial` until the last page. */
 const reconcileReportData = z.object({
-  report: z.object({
-    from_utc: instant,
-    to_utc: instant,
-    event_count: z.int(),
-    by_type: z.record(z.string(), z.int()),
-    amount_totals: totalsByCurrency,
-    tax_totals: totalsByCurrency,
-    partial: z.boolean(),
+  report: builtOnFirstUse(() => {
+    const totalsByCurrency = z.record(z.string(), z.number());
+    return z.object({
+      from_utc: instant,
+      to_utc: instant,
+      event_count: z.int(),
+      by_type: z.record(z.string(), z.int()),
+      amount_totals: totalsByCurrency,
+      tax_totals: totalsByCurrency,
+      partial: z.boolean(),
+    });
   }),
   next_token: nextPageToken,
 });
