@@ -1,7 +1,19 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { functionEntries } from '../../bench/bundles';
+import { build } from 'esbuild';
+import { esbuildOptionsOf, functionEntries } from '../../bench/bundles';
+import { lambdaBundle } from '../../lib/lambda-bundle';
 import { projectRoot } from '../../shared/local/project-root';
+
+/**
+ * Node built-in modules an HTTP route may load beyond those its baseline (the
+ * document client alone) loads, each with why. Loading one is paid at every
+ * cold start: middy's node:stream/web took about 1 ms of a 35 ms import.
+ */
+const builtinsBeyondBaseline = new Set([
+  // The retries' sleep (shared/db): 0.15 ms.
+  'timers/promises',
+]);
 
 describe('the cold-start budget', () => {
   it('measures every function the stack deploys: each entry file under functions/ is one of its bundles', () => {
@@ -14,5 +26,30 @@ describe('the cold-start budget', () => {
     const measured = functionEntries(root).map((entry) => join('functions', basename(join(entry.entry, '..')), basename(entry.entry)));
 
     expect([...measured].sort()).toEqual([...onDisk].sort());
+  });
+
+  it('loads, in an HTTP route, no Node built-in module beyond those its baseline loads but the ones listed', async () => {
+    const root = projectRoot();
+    const routes = functionEntries(root).filter((entry) => entry.kind === 'http');
+    const { metafile } = await build({
+      ...esbuildOptionsOf(lambdaBundle),
+      entryPoints: { baseline: join(root, 'bench', 'baseline-handler.ts'), ...Object.fromEntries(routes.map((route) => [route.name, route.entry])) },
+      bundle: true,
+      platform: 'node',
+      write: false,
+      metafile: true,
+      outdir: 'out',
+      absWorkingDir: root,
+      logLevel: 'silent',
+    });
+    const builtinsOf = (name: string) =>
+      new Set(metafile.outputs[`out/${name}.js`]!.imports.filter((imported) => imported.external).map((imported) => imported.path.replace(/^node:/, '')));
+    const baseline = builtinsOf('baseline');
+
+    const beyond = routes
+      .map((route) => ({ route: route.name, builtins: [...builtinsOf(route.name)].filter((path) => !baseline.has(path) && !builtinsBeyondBaseline.has(path)) }))
+      .filter((found) => found.builtins.length > 0);
+
+    expect(beyond).toEqual([]);
   });
 });
