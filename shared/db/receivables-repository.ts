@@ -137,14 +137,14 @@ export async function readReceivables(
     conditions.push('currency = :currency');
   }
   const partition = keys.receivablesPartition(orgcode);
-  const readShard = async (shard: string, from?: StartKey) => {
+  const readShard = async (shard: string, limit: number, from?: StartKey) => {
     const result = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: keyCondition,
         FilterExpression: conditions.join(' AND '),
         ExpressionAttributeValues: { ...values, ':pk': shard },
-        Limit: maxItems,
+        Limit: limit,
         ExclusiveStartKey: from,
       }),
     );
@@ -152,11 +152,13 @@ export async function readReceivables(
   };
   const layout = await shardLayout(orgcode);
   if (layout.readShards === 1) {
-    const page = await readShard(partition, startKey);
+    const page = await readShard(partition, maxItems, startKey);
     return { amounts: page.items, lastKey: page.lastKey };
   }
+  // The shards hold shares of the same keys, spread by invoice: each read a share of the page covers about the same range.
+  const perShard = Math.ceil(maxItems / layout.readShards);
   const pages = await Promise.all(
-    shardKeys(partition, layout).map((shard) => readShard(shard, startKey && { pk: shard, sk: startKey.sk })),
+    shardKeys(partition, layout).map((shard) => readShard(shard, perShard, startKey && { pk: shard, sk: startKey.sk })),
   );
   return readSummedShards(partition, pages, maxItems);
 }
