@@ -207,7 +207,12 @@ export interface InvoiceFilter {
  */
 export async function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, cursor?: ShardedCursor): Promise<Page<Invoice>> {
   // Sort keys are `<due>#<id>`: none equals a bare instant, so an inclusive end leaves `due_to_utc` itself out.
-  const query = { range: { from: filter.due_from_utc, to: filter.due_to_utc }, filter: statusFilter(filter.statuses), oldestFirst: true };
+  const query = {
+    range: { from: filter.due_from_utc, to: filter.due_to_utc },
+    filter: statusFilter(filter.statuses),
+    oldestFirst: true,
+    itemKeyAt: (sortKey: string) => keys.invoiceAtListingKey(orgcode, sortKey),
+  };
   const lifecycle = filter.statuses.every(isTerminal) ? 'closed' : 'active';
   const page =
     filter.customer_id === undefined

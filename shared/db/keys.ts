@@ -117,6 +117,11 @@ export const meterChunk = (chunkId: string): ItemKey => ({ pk: meterChunkPartiti
 export const invoice = (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' });
 export const invoicesOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`;
 export const invoicesInLifecycle = (orgcode: string, lifecycle: 'active' | 'closed') => `${org(orgcode)}#INVOICES#${lifecycle.toUpperCase()}`;
+/** The invoice a listing sort key (`<due>#<encoded id>`) is of: a merged listing's token keeps sort keys alone. */
+export const invoiceAtListingKey = (orgcode: string, sortKey: string): ItemKey => ({
+  pk: `${org(orgcode)}#INVOICE#${sortKey.slice(sortKey.indexOf('#') + 1)}`,
+  sk: 'INVOICE',
+});
 /** The order's invoice (set is idempotent on order_id) and the tenders parked until it exists. */
 export const orderInvoice = (orgcode: string, orderId: string): ItemKey => ({ pk: `${org(orgcode)}#ORDER#${part(orderId)}`, sk: 'INVOICE' });
 export const parkedTender = (orgcode: string, orderId: string, tenderId: string): ItemKey => ({

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { raiseShards, shardKeys } from '../../shared/db/shard-layout';
+import { maxShards, raiseShards, shardKeys } from '../../shared/db/shard-layout';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
 import { type TestOrg, createOrg, useStack } from '../support/harness';
@@ -32,22 +32,24 @@ async function ok(org: Org, path: string, body: Record<string, unknown>) {
   return answer.body.data;
 }
 
-/**
- * Invoice `index` of the same day in every organisation: six customers, two
- * currencies, four terms; a third paid in full, a third in part, every
- * eighth written off. Its order id is the same everywhere (invoice ids are not).
- */
-async function issueAndSettle(org: Org, index: number): Promise<void> {
-  const day = String(1 + (index % 28)).padStart(2, '0');
-  const request = oneLineInvoiceRequest({
+/** The `/invoice/set` request of invoice `index`: six customers, two currencies, four terms, issued on a day of October 2026. */
+const invoiceRequest = (index: number) =>
+  oneLineInvoiceRequest({
     order_id: `ord_${index}`,
     customer_id: `cust_${index % 6}`,
     currency: index % 4 === 3 ? 'EUR' : 'USD',
     amount: (10_000 + index * 1_001) / 100,
-    issued_at: `2026-10-${day}T10:00:00Z`,
+    issued_at: `2026-10-${String(1 + (index % 28)).padStart(2, '0')}T10:00:00Z`,
     net_days: [0, 15, 30, 45][index % 4]!,
   });
-  let { invoice } = await ok(org, '/invoice/set', request);
+
+/**
+ * Invoice `index`, the same in every organisation (its order id too; invoice
+ * ids are not): a third paid in full, a third in part, every eighth that is
+ * not paid in full written off.
+ */
+async function issueAndSettle(org: Org, index: number): Promise<void> {
+  let { invoice } = await ok(org, '/invoice/set', invoiceRequest(index));
   if (index % 3 === 0) ({ invoice } = await ok(org, '/invoice/payment/apply', paymentRequest(invoice, invoice.total, '2026-11-10T12:00:00Z')));
   if (index % 3 === 1) ({ invoice } = await ok(org, '/invoice/payment/apply', paymentRequest(invoice, 50, '2026-11-05T12:00:00Z')));
   if (index % 8 === 5 && invoice.status !== 'paid') {
@@ -148,6 +150,20 @@ describe('an organisation raised to several shards', () => {
       ].map((perShard) => perShard.filter((items) => items.length > 0).length);
     expect(await shardsUsed(single)).toEqual([1, 1, 1]);
     expect(Math.min(...(await shardsUsed(sharded)))).toBeGreaterThan(1);
+  });
+
+  it('pages the invoices of an organisation raised to the most shards with tokens next_token takes', async () => {
+    const org = await newOrg();
+    await raiseShards(org.orgcode, maxShards, raisedLongAgo());
+    // About three invoices a shard: a page of 64 takes some of most shards, and its token keeps a place for each of them.
+    await Promise.all(range(0, 200).map((index) => ok(org, '/invoice/set', invoiceRequest(index))));
+
+    const pages = await org.listPages('ar', '/invoice/list', { limit: 64 });
+
+    const listed = pages.flatMap((data) => data.invoices);
+    expect(pages.length).toBeGreaterThan(3);
+    expect(new Set(listed.map((invoice) => invoice.order_id)).size).toBe(200);
+    expect(listed.map((invoice) => invoice.due_at)).toEqual(listed.map((invoice) => invoice.due_at).sort());
   });
 
   it('keeps an invoice on its shard: what it owed is taken off the share it added, and a share settled is pruned', async () => {
