@@ -52,7 +52,8 @@ export function addDecimals(a: Decimal, b: Decimal): Decimal {
 }
 
 function rescale(value: Decimal, scale: number): bigint {
-  return value.units * 10n ** BigInt(scale - value.scale);
+  // Most sums add amounts of one scale (cents): no power of ten to make then.
+  return scale === value.scale ? value.units : value.units * 10n ** BigInt(scale - value.scale);
 }
 
 export function decimalToString(value: Decimal): string {

@@ -32,4 +32,20 @@ describe('reconcile totals', () => {
     }
     expect(paged).toEqual(whole);
   });
+
+  it('sums amounts of mixed scales and signs exactly, carried on from totals a token brought', () => {
+    const brought = { ...emptyTotals(), event_count: 1, by_type: { 'a.b': 1 }, amount_totals: { USD: '0.1' } };
+    const totals = addToTotals(brought, [
+      { event_type: 'a.b', amount: { currency: 'USD', amount: 1e-7 } },
+      { event_type: 'a.b', amount: { currency: 'USD', amount: -0.05 } },
+      { event_type: 'c.d', amount: { currency: 'USD', amount: 12.345 }, tax_amount: { currency: 'JPY', amount: 1e21 } },
+    ]);
+
+    expect(totals).toEqual({
+      event_count: 4,
+      by_type: { 'a.b': 3, 'c.d': 1 },
+      amount_totals: { USD: '12.3950001' },
+      tax_totals: { JPY: '1000000000000000000000' },
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { Money } from '../common-schemas';
-import { addDecimals, decimalFromNumber, decimalFromString, decimalToNumber, decimalToString } from '../decimal';
+import { type Decimal, addDecimals, decimalFromNumber, decimalFromString, decimalToNumber, decimalToString } from '../decimal';
 
 /**
  * Running totals of a reconcile report. Sums are kept as exact decimal strings
@@ -18,25 +18,36 @@ export function emptyTotals(): ReconcileTotals {
   return { event_count: 0, by_type: {}, amount_totals: {}, tax_totals: {} };
 }
 
-function addMoney(totals: Record<string, string>, money: Money | undefined) {
+type Sums = Map<string, Decimal>;
+
+const sumsOf = (totals: Record<string, string>): Sums =>
+  new Map(Object.entries(totals).map(([currency, sum]) => [currency, decimalFromString(sum)]));
+
+const asStrings = (sums: Sums) => Object.fromEntries([...sums].map(([currency, sum]) => [currency, decimalToString(sum)]));
+
+function addMoney(sums: Sums, money: Money | undefined) {
   if (!money) return;
-  const sum = decimalFromString(totals[money.currency] ?? '0');
-  totals[money.currency] = decimalToString(addDecimals(sum, decimalFromNumber(money.amount)));
+  const amount = decimalFromNumber(money.amount);
+  const sum = sums.get(money.currency);
+  sums.set(money.currency, sum ? addDecimals(sum, amount) : amount);
 }
 
+/**
+ * The totals with a page of events added. Each currency's sum is read from its
+ * string once and written back once per page, not once per event: the round
+ * trip was most of what the route spent beyond its Query (docs/decisions.md:
+ * Performance).
+ */
 export function addToTotals(totals: ReconcileTotals, events: ReconciledEvent[]): ReconcileTotals {
-  const next: ReconcileTotals = {
-    event_count: totals.event_count + events.length,
-    by_type: { ...totals.by_type },
-    amount_totals: { ...totals.amount_totals },
-    tax_totals: { ...totals.tax_totals },
-  };
+  const byType = { ...totals.by_type };
+  const amounts = sumsOf(totals.amount_totals);
+  const taxes = sumsOf(totals.tax_totals);
   for (const event of events) {
-    next.by_type[event.event_type] = (next.by_type[event.event_type] ?? 0) + 1;
-    addMoney(next.amount_totals, event.amount);
-    addMoney(next.tax_totals, event.tax_amount);
+    byType[event.event_type] = (byType[event.event_type] ?? 0) + 1;
+    addMoney(amounts, event.amount);
+    addMoney(taxes, event.tax_amount);
   }
-  return next;
+  return { event_count: totals.event_count + events.length, by_type: byType, amount_totals: asStrings(amounts), tax_totals: asStrings(taxes) };
 }
 
 const asNumbers = (totals: Record<string, string>) =>
