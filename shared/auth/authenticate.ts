@@ -3,7 +3,7 @@ import { findCredential } from '../db/credential-repository';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
 import { canonicalOrgcode } from '../domain/identifiers';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
-import { validate } from '../domain/validation';
+import { type Validated, validate } from '../domain/validation';
 import type { Caller } from './caller';
 import { type CredentialKind, fingerprintOf, parseSecret } from './credential-secret';
 import { type RoleFamily, isAllowed, roleFamilies } from './roles';
@@ -18,6 +18,16 @@ const optionalContextHeaders = z.object({
   'x-channel-code': z.optional(channelCode),
   'x-cccode': z.optional(cccode),
 });
+const contextHeaderNames = Object.keys(optionalContextHeaders.shape);
+
+/**
+ * The context headers, parsed only when the call sends one: most calls send
+ * none, and then the parse could only answer `{}` (docs/decisions.md: Performance).
+ */
+function contextHeaders(headers: Headers): Validated<z.output<typeof optionalContextHeaders>> {
+  const sent = contextHeaderNames.some((name) => headers[name] !== undefined);
+  return sent ? validate(optionalContextHeaders, headers, 'headers') : { success: true, data: {} };
+}
 
 interface PresentedCredential {
   kind: CredentialKind;
@@ -78,7 +88,7 @@ export async function authenticate(
   if (record.orgcode !== orgcode) throw new NotFoundError();
   if (!isAllowed(family, record)) throw new ForbiddenError(roleFamilies[family]);
 
-  const context = validate(optionalContextHeaders, headers, 'headers');
+  const context = contextHeaders(headers);
   if (!context.success) throw new ValidationError(context.issues);
 
   return {

@@ -38,6 +38,28 @@ function keyId(secret: string): Buffer {
   return createHash('sha256').update('accounting page token key id\0').update(secret).digest().subarray(0, keyIdBytes);
 }
 
+interface DerivedKey {
+  key: Buffer;
+  id: Buffer;
+}
+
+const derivedKeys = new Map<string, DerivedKey>();
+
+/**
+ * A secret's key and key id, derived once (docs/decisions.md: Performance):
+ * a process seals with one configured secret and opens with at most two, so a
+ * handful remembered covers its life; past that the memory starts afresh.
+ */
+function derivedKey(secret: string): DerivedKey {
+  let derived = derivedKeys.get(secret);
+  if (!derived) {
+    if (derivedKeys.size >= 4) derivedKeys.clear();
+    derived = { key: tokenKey(secret), id: keyId(secret) };
+    derivedKeys.set(secret, derived);
+  }
+  return derived;
+}
+
 /** Authenticated with the token but not inside it: a token for another org, route or filters fails to open. */
 function associatedData(binding: TokenBinding): Buffer {
   return Buffer.from(JSON.stringify([binding.orgcode, binding.route, canonicalDigest(binding.filters)]), 'utf8');
@@ -50,10 +72,11 @@ function associatedData(binding: TokenBinding): Buffer {
  * be read from it, and no byte of it can be changed unnoticed.
  */
 export function sealPageToken<State>(keys: TokenKeys, binding: TokenBinding, state: State): string {
+  const { key, id } = derivedKey(keys.current);
   const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv('aes-256-gcm', tokenKey(keys.current), iv).setAAD(associatedData(binding));
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(associatedData(binding));
   const sealed = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
-  return Buffer.concat([keyId(keys.current), iv, sealed, cipher.getAuthTag()]).toString('base64url');
+  return Buffer.concat([id, iv, sealed, cipher.getAuthTag()]).toString('base64url');
 }
 
 /**
@@ -65,11 +88,11 @@ export function openPageToken<State>(keys: TokenKeys, binding: TokenBinding, tok
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length <= keyIdBytes + ivBytes + tagBytes || bytes.toString('base64url') !== token) throw new InvalidTokenError();
   const sealedWith = bytes.subarray(0, keyIdBytes);
-  const secret = [keys.current, keys.previous].find((candidate) => candidate !== undefined && keyId(candidate).equals(sealedWith));
+  const secret = [keys.current, keys.previous].find((candidate) => candidate !== undefined && derivedKey(candidate).id.equals(sealedWith));
   if (secret === undefined) throw new InvalidTokenError();
   const iv = bytes.subarray(keyIdBytes, keyIdBytes + ivBytes);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', tokenKey(secret), iv)
+    const decipher = createDecipheriv('aes-256-gcm', derivedKey(secret).key, iv)
       .setAAD(associatedData(binding))
       .setAuthTag(bytes.subarray(bytes.length - tagBytes));
     const plain = Buffer.concat([decipher.update(bytes.subarray(keyIdBytes + ivBytes, bytes.length - tagBytes)), decipher.final()]);

@@ -33,6 +33,8 @@ interface CallState {
   /** Request headers, names lowercased. */
   headers: Record<string, string | undefined>;
   body?: Record<string, unknown>;
+  /** The body without its credential fields: what is validated and, for an idempotent call, hashed. */
+  request?: Record<string, unknown>;
   caller?: Caller;
   input?: Record<string, unknown>;
   /** The call answered with the stored response of an earlier one with its idempotency key. */
@@ -137,7 +139,8 @@ function inputValidation(route: RouteDefinition): Middleware {
   return {
     before: ({ context }) => {
       const { call } = context;
-      const parsed = validate(route.schema, withoutBodyCredentials(call.body ?? {}));
+      call.request = withoutBodyCredentials(call.body ?? {});
+      const parsed = validate(route.schema, call.request);
       if (!parsed.success) throw new ValidationError(parsed.issues);
       const input = parsed.data as Record<string, unknown>;
       const declared = input.request_context as { orgcode?: string } | undefined;
@@ -243,7 +246,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     orgcode: caller.orgcode,
     route: route.path,
     key,
-    requestHash: canonicalDigest(withoutBodyCredentials(call.body ?? {})),
+    requestHash: canonicalDigest(call.request ?? {}),
     holder: call.requestId,
     leaseMs: inProgressLeaseMs(routeTimeoutSeconds(route)),
   };

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller';
 import type { ErrorTag } from '../domain/errors';
-import { embeddedMetrics, type MetricDirective } from '../observability/embedded-metrics';
+import { fixedEmbeddedMetrics, type MetricDirective } from '../observability/embedded-metrics';
 import { writeLogLine } from '../observability/log-line';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { CallMeterFields } from './usage-metering';
@@ -35,6 +35,9 @@ const byOperation: MetricDirective = {
 /** A failed call counted once more under its error tag, so a dashboard shows errors by kind across operations. */
 const byErrorTag: MetricDirective = { dimensions: ['error_tag'], metrics: [{ name: 'errors', unit: 'Count' }] };
 
+const answeredMetrics = fixedEmbeddedMetrics([byOperation]);
+const failedMetrics = fixedEmbeddedMetrics([byOperation, byErrorTag]);
+
 let coldStart = true;
 
 /**
@@ -66,7 +69,7 @@ export function requestLogRecord(call: LoggedCall, status: number, finishedAt: D
     throttles: status === 429 ? 1 : 0,
     ...call.meter,
     cold_start: firstInEnvironment,
-    ...embeddedMetrics(finishedAt, call.failure ? [byOperation, byErrorTag] : [byOperation]),
+    ...(call.failure ? failedMetrics : answeredMetrics)(finishedAt),
   };
 }
 
