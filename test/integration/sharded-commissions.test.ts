@@ -4,6 +4,7 @@ import * as keys from '../../shared/db/keys';
 import { raiseShards, shardKeys } from '../../shared/db/shard-layout';
 import { associateOrder, cancelSale, placeSale } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
+import { familyItemCount } from '../support/family-items';
 import { ruleSet } from '../support/fixtures/commission-rules';
 import { type TestOrg, createOrg, useStack } from '../support/harness';
 
@@ -90,6 +91,8 @@ describe('open commissions of an organisation raised to several shards', () => {
     const [singleMarkers, shardedMarkers] = await Promise.all([markersPerShard(single), markersPerShard(sharded)]);
     expect(singleMarkers.map((markers) => markers.length)).toEqual([4, 0, 0, 0]);
     expect(shardedMarkers.flat()).toHaveLength(4);
+    // The storage reconcile measures every shard's markers.
+    expect(await familyItemCount(sharded.orgcode, 'open_commissions')).toBe(4);
   });
 
   it('puts markers on the shards of the layout of their time, and leaves none behind when commissions opened before the raise and after it close', async () => {

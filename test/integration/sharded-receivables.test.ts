@@ -3,6 +3,7 @@ import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { maxShards, raiseShards, shardKeys } from '../../shared/db/shard-layout';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
+import { familyItemCount } from '../support/family-items';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
 import { type TestOrg, createOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
@@ -150,6 +151,18 @@ describe('an organisation raised to several shards', () => {
       ].map((perShard) => perShard.filter((items) => items.length > 0).length);
     expect(await shardsUsed(single)).toEqual([1, 1, 1]);
     expect(Math.min(...(await shardsUsed(sharded)))).toBeGreaterThan(1);
+  });
+
+  it('is measured whole by the storage reconcile: every shard of the invoices and the receivables counted', async () => {
+    const [single, sharded] = await Promise.all([newOrg(), newOrg()]);
+    await raiseShards(sharded.orgcode, shards, raisedLongAgo());
+    await Promise.all([seed(single, range(0, 12)), seed(sharded, range(0, 12))]);
+    const families = ['invoices/active', 'invoices/closed', 'receivables'];
+    const counted = async (org: Org) => Promise.all(families.map((family) => familyItemCount(org.orgcode, family)));
+
+    const expected = await counted(single);
+    expect(expected.every((items) => items > 0)).toBe(true);
+    expect(await counted(sharded)).toEqual(expected);
   });
 
   it('pages the invoices of an organisation raised to the most shards with tokens next_token takes', async () => {
