@@ -32,7 +32,7 @@ import { type TestOrg, createOrg, useStack } from '../support/harness';
 useStack({ environment: { EXPORT_BATCH_SIZE: '4' } });
 
 type Clerk = TestOrg<'clerk'>;
-const credentials = { clerk: { roles: ['acct_export_admin', 'acct_view'] } } as const;
+const credentials = { clerk: { roles: ['acct_export_admin' as const, 'acct_view' as const] } };
 
 const hour = Date.parse('2026-11-20T10:00:00Z');
 const at = (second: number) => new Date(hour + second * 1000).toISOString();
