@@ -131,7 +131,7 @@ export function latencySection({ parity, latency, leaseTakes }: Pick<RouteLatenc
       }),
     ),
     `HTTP floor (POST the adapter answers 404 without a handler): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}. ratio = p50 route / p50 raw; p99 ratio = p99 route / p99 raw.`,
-    'What our code adds (the proposed target: the handler in-process against the raw calls; the route less the HTTP floor for comparison; CPU of this process per call, p50, which other processes\' load hardly moves):',
+    'What our code adds (the proposed target: the handler in-process against the raw calls; the route less the HTTP floor for comparison; CPU of this process per call, p50, without the waits on DynamoDB Local and for a core that wall time counts):',
     table(
       ['route', 'handler/raw p50', 'handler/raw p99', '(route - floor)/raw p50', 'CPU µs raw', 'CPU µs handler', 'CPU µs route'],
       latency.routes.map((route) => {

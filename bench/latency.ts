@@ -23,8 +23,8 @@ export interface LatencyResult {
   ratio: number;
   /**
    * CPU time of this process per call, p50 in µs, on each side: what the call's code runs (the route side's
-   * includes the HTTP client and adapter, which share the process); unlike wall time, other processes' load
-   * on the machine hardly moves it.
+   * includes the HTTP client and adapter, which share the process), without the waits (on DynamoDB Local, and
+   * for a core while other processes hold both) that wall time counts.
    */
   cpuMicros: { route: number; handler: number; raw: number };
 }
