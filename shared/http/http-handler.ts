@@ -1,3 +1,4 @@
+import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { authenticate, withoutBodyCredentials } from '../auth/authenticate';
@@ -8,7 +9,6 @@ import { buildNow } from '../domain/common-schemas';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from '../routes/route-definition';
-import { type ChainStep, chainedHandler } from './call-chain';
 import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
@@ -46,7 +46,7 @@ interface CallState {
 }
 
 type RouteContext = Context & { call: CallState };
-type Middleware = ChainStep<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, RouteContext>;
+type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>;
 
 const unknownBuild: BuildMeta = { build_major: '0', build_minor: '0', build_id: 'unknown' };
 
@@ -274,20 +274,23 @@ export interface HttpHandlerOptions {
 export type OrgRateLimitScope = 'shared' | 'environment';
 
 /**
- * The Lambda handler of an `/accounting` route: the one chain every route
+ * The Lambda handler of an `/accounting` route: the one middy chain every route
  * shares (parse, authenticate, authorise, validate, idempotency, envelope,
  * request log with the call's usage).
  */
 export function httpHandler(route: RouteDefinition, { metered = true, logged = true, rateLimit = 'shared' }: HttpHandlerOptions = {}) {
   buildNow(route.schema);
-  // The request log first, so its after and onError run last, on the answer the envelope made.
-  const steps: Middleware[] = [
-    ...(logged ? [requestLogging(route, metered)] : []),
-    envelope(route),
-    callStart(route),
-    jsonObjectBody,
-    authentication(route, rateLimit),
-    inputValidation(route),
-  ];
-  return chainedHandler(steps, async (_event, context) => (await runRoute(route, context.call)) as APIGatewayProxyStructuredResultV2);
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
+  // Used first, so its after and onError run last, on the answer the envelope made.
+  if (logged) chain.use(requestLogging(route, metered));
+  return chain
+    .use(envelope(route))
+    .use(callStart(route))
+    .use(jsonObjectBody)
+    .use(authentication(route, rateLimit))
+    .use(inputValidation(route))
+    .handler(
+      async (_event, context) =>
+        (await runRoute(route, context.call)) as unknown as APIGatewayProxyStructuredResultV2,
+    );
 }
