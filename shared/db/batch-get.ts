@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { ThrottledError } from '../domain/errors';
 import { dynamo, tableName } from './client';
@@ -56,7 +56,7 @@ async function batchGet(itemKeys: readonly ItemKey[], options: BatchGetOptions):
     items.push(...(Responses?.[tableName()] ?? []));
     pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
     if (!pending.length) return items;
-    await sleep(Math.random() * 25 * 2 ** round);
+    await pause(Math.random() * 25 * 2 ** round);
   }
   throw new ThrottledError();
 }

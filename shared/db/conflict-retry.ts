@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { RevisionConflictError } from '../domain/errors';
 import { TransactionConflictError } from './atomic-write';
 
@@ -19,7 +19,7 @@ export async function retryingConflicts<T>(attempt: (round: number) => Promise<T
       const contended = error instanceof RevisionConflictError || error instanceof TransactionConflictError;
       if (!contended || round === maxAttempts) throw error;
     }
-    await sleep(Math.random() * 10 * round);
+    await pause(Math.random() * 10 * round);
   }
   throw new Error('unreachable: the last round returns or throws');
 }

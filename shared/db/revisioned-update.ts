@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -69,7 +69,7 @@ export async function updateRevisioned(update: RevisionedUpdate): Promise<Record
       if (failure) throw failure;
       if (attempt >= maxConflictAttempts) throw new TransactionConflictError({ cause: error });
       // Jittered, so the contending transactions do not meet again.
-      await sleep(Math.random() * 20 * attempt);
+      await pause(Math.random() * 20 * attempt);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 
 /**
@@ -59,9 +59,9 @@ export async function retryingTransientFaults<Output>(write: () => Promise<Outpu
       return await write();
     } catch (error) {
       if (attempt >= policy.maxAttempts || !policy.isTransient(error)) throw error;
-      const pause = Math.random() * Math.min(policy.basePauseMs * 2 ** attempt, policy.maxPauseMs ?? Number.POSITIVE_INFINITY);
-      if (Date.now() + pause > givesUpAt) throw error;
-      await sleep(pause);
+      const wait = Math.random() * Math.min(policy.basePauseMs * 2 ** attempt, policy.maxPauseMs ?? Number.POSITIVE_INFINITY);
+      if (Date.now() + wait > givesUpAt) throw error;
+      await pause(wait);
     }
   }
 }

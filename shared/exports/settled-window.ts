@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { serviceConfig } from '../config';
 
 /**
@@ -10,5 +10,5 @@ import { serviceConfig } from '../config';
  */
 export async function awaitSettledWindow(recordedBefore: string, now: Date): Promise<void> {
   const wait = Date.parse(recordedBefore) + serviceConfig().exportSettleMs - now.getTime();
-  if (wait > 0) await sleep(wait);
+  if (wait > 0) await pause(wait);
 }

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { pause } from '../pause';
 import { TransactionConflictError } from '../db/atomic-write';
 import {
   type IdempotencyClaim,
@@ -34,7 +34,7 @@ async function runHoldingKey(
       return await execute();
     } catch (error) {
       if (error instanceof TransactionConflictError && attempt < maxConflictAttempts) {
-        await sleep(Math.random() * 20 * attempt);
+        await pause(Math.random() * 20 * attempt);
         continue;
       }
       if (!(error instanceof IdempotencyClaimLostError)) await releaseKey(claim);
@@ -77,7 +77,7 @@ export async function runIdempotently(
       if (state.requestHash !== claim.requestHash) throw new IdempotencyKeyReusedError();
       if (state.state === 'completed') return { data: JSON.parse(state.data) as Record<string, unknown>, replayed: true };
       if (Date.now() + pollMs > deadline) throw new IdempotencyInProgressError();
-      await sleep(pollMs);
+      await pause(pollMs);
       pollMs = Math.min(maxPollMs, pollMs * 2);
     }
     state = (await readKeyState(claim, new Date())) ?? (await claimKey(claim, new Date()));

@@ -11,8 +11,6 @@ import { projectRoot } from '../../shared/local/project-root';
  * cold start, so a new one has to be named here.
  */
 const builtinsBeyondBaseline = new Set([
-  // The retries' sleep (shared/db): 0.15 ms.
-  'timers/promises',
   // @middy/core, the chain every route shares, loads them at import for streamed responses no route sends: about 1 ms
   // of a 35 ms import, kept for one middy chain across every kind of function rather than a copy of its semantics.
   'stream/web',
