@@ -1,4 +1,5 @@
 import { countChanges, commentReport } from '../../shared/domain/comments/comment-report';
+import { targetId } from '../../shared/domain/comments/comment';
 import { hashtagsIn, mentionsIn } from '../../shared/domain/comments/comment-text';
 import { invalidLifecycleMove, lifecycleMoveSources } from '../../shared/domain/lifecycle';
 
@@ -60,5 +61,18 @@ describe('the lifecycle of comments and inbox items', () => {
     expect(lifecycleMoveSources('current')).toEqual(['archived']);
     expect(lifecycleMoveSources('doomed')).toEqual(['current', 'archived']);
     expect(invalidLifecycleMove('comment', 'doomed', 'current').message).toBe('A doomed comment cannot become current: a doomed comment never changes again');
+  });
+});
+
+describe('a comment target id', () => {
+  it("refuses exactly Unicode's control characters (Cc), wherever they are in the id", () => {
+    const controls = /^\p{Cc}$/u;
+    const refused: number[] = [];
+    for (let codePoint = 0; codePoint <= 0x2fff; codePoint += 1) {
+      if (!targetId.safeParse(`ord_${String.fromCodePoint(codePoint)}_1`).success) refused.push(codePoint);
+    }
+
+    expect(refused).toEqual(Array.from({ length: 0x3000 }, (_value, codePoint) => codePoint).filter((codePoint) => controls.test(String.fromCodePoint(codePoint))));
+    expect(refused).toHaveLength(65);
   });
 });

@@ -46,7 +46,8 @@ export const commentLimits = {
  * `export_id`, ... For a financial rollup, whose get takes a day, a dimension
  * and a value, it is `<dt>/<dimension>/<dimension_value>`.
  */
-export const targetId = text(1, 512).check(z.regex(/^[^\p{Cc}]+$/u, 'must not contain control characters'));
+// The control characters (Unicode's Cc) as ranges: the same set as `\p{Cc}`, which V8 takes 0.2 ms to make at every comment route's import.
+export const targetId = text(1, 512).check(z.regex(/^[^\u0000-\u001f\u007f-\u009f]+$/u, 'must not contain control characters'));
 
 export const commentTargetFields = {
   target_type: z.enum(commentTargetTypes),
