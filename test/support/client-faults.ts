@@ -1,5 +1,6 @@
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { S3ServiceException } from '@aws-sdk/client-s3';
+import type { InitializeMiddleware } from '@smithy/types';
 import { dynamo } from '../../shared/db/client';
 import { s3 } from '../../shared/s3/client';
 
@@ -10,19 +11,7 @@ import { s3 } from '../../shared/s3/client';
  * `error()`. Every fault a test injected is removed after the test.
  */
 export function failFirstSends(commandName: string, naming: string, times: number, error: () => Error): { sent: number } {
-  const seen = { sent: 0 };
-  const name = `injected-${commandName}-${(injected += 1)}`;
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName !== commandName || !JSON.stringify(args.input).includes(naming)) return next(args);
-      seen.sent += 1;
-      if (seen.sent <= times) throw error();
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  installed.push(name);
-  return seen;
+  return failFirst('dynamodb', (command, input) => command === commandName && input.includes(naming), times, error);
 }
 
 /**
@@ -70,20 +59,26 @@ export function answeredTogether(commandName: string, naming: string, parties = 
  * `naming` fail with `error()`, as if the SDK's retries were spent (mocked).
  */
 export function failFirstS3Sends(naming: string, times: number, error: () => Error): { sent: number } {
+  return failFirst('s3', (_command, input) => input.includes(naming), times, error);
+}
+
+/** The first `times` sends of the client that `matches` fail with `error()`; counted in what it returns. */
+function failFirst(client: Client, matches: (commandName: string, input: string) => boolean, times: number, error: () => Error): { sent: number } {
   const seen = { sent: 0 };
-  const name = `injected-s3-${(injected += 1)}`;
-  s3().middlewareStack.add(
-    (next) => async (args) => {
-      if (!JSON.stringify(args.input).includes(naming)) return next(args);
-      seen.sent += 1;
-      if (seen.sent <= times) throw error();
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  installedOnS3.push(name);
+  const name = `injected-${client}-${(injected += 1)}`;
+  const failing: InitializeMiddleware<any, any> = (next, context) => async (args) => {
+    if (!matches(context.commandName ?? '', JSON.stringify(args.input))) return next(args);
+    seen.sent += 1;
+    if (seen.sent <= times) throw error();
+    return next(args);
+  };
+  if (client === 's3') s3().middlewareStack.add(failing, { step: 'initialize', name });
+  else dynamo().middlewareStack.add(failing, { step: 'initialize', name });
+  (client === 's3' ? installedOnS3 : installed).push(name);
   return seen;
 }
+
+type Client = 'dynamodb' | 's3';
 
 let injected = 0;
 const installed: string[] = [];
