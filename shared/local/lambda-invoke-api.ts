@@ -28,9 +28,10 @@ const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
  * errorMessage}`; an unknown function as 404 ResourceNotFoundException. Accepts a
  * name, a `name:qualifier`, or a full or partial ARN, as Lambda does.
  */
-export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
+export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idle(): Promise<void> } {
   const known = new Set(options.functions.map((fn) => fn.name));
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
+  const underway = new Set<Promise<unknown>>();
 
   async function handle(request: AwsApiRequest): Promise<AwsApiResponse> {
     const requested = decodeURIComponent(invokePath.exec(request.path)?.[1] ?? '');
@@ -59,7 +60,11 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
     if (invocationType === 'Event') {
       const failed = (error: unknown) => console.error(`Function ${name} failed (asynchronous invocation):`, error);
       if (options.deferAsync) options.deferAsync(invoke, failed);
-      else invoke().catch(failed);
+      else {
+        const running = invoke().catch(failed);
+        underway.add(running);
+        void running.finally(() => underway.delete(running));
+      }
       return { statusCode: 202, headers: { 'content-type': 'application/json' } };
     }
     const invoking = invoke();
@@ -80,6 +85,10 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi {
   }
 
   return {
+    /** Resolves once every asynchronous invocation run at once so far (and those they started) has finished. */
+    async idle() {
+      while (underway.size > 0) await Promise.allSettled([...underway]);
+    },
     name: 'Lambda',
     bodyLimitBytes: invokePayloadLimitBytes,
     matches: (request) => request.method === 'POST' && invokePath.test(request.path),

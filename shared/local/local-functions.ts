@@ -87,10 +87,11 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     };
     // Consumers and the aggregator are invocable too, as in AWS: a dead letter's redrive runs its function again, synchronously.
     const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions, usageMeterAggregatorFunction];
+    const invokeApi = lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect, deferAsync: awsLike?.deferInvocation });
     const aws = await startAwsApiServer({
       port: options.operatorPort,
       apis: [
-        lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect, deferAsync: awsLike?.deferInvocation }),
+        invokeApi,
         bus.api,
         deadLetterQueue.api,
       ],
@@ -143,8 +144,9 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       awsLike,
       close: async () => {
         stopTimers();
-        // Deliveries under way still reach the table; the servers go once they are done.
-        await Promise.all([consumers.close(), logSubscription.close(), awsLike?.close()]);
+        // Deliveries and asynchronous invocations under way (an export's build) still reach the table; the servers go
+        // once they are done, so none outlives the stack and meets a table that is gone.
+        await Promise.all([consumers.close(), logSubscription.close(), awsLike?.close(), invokeApi.idle()]);
         detachDynamo();
         detachS3();
         await Promise.all([api.close(), aws.close()]);
