@@ -58,11 +58,28 @@ export function esbuildOptionsOf(bundle: Record<string, unknown>): BuildOptions 
       case 'banner':
         options.banner = { js: value as string };
         break;
+      case 'esbuildArgs':
+        options.alias = aliasesOf(value as Record<string, readonly string[]>);
+        break;
       default:
         throw new Error(`lib/lambda-bundle.ts has option "${key}" that bench/bundles.ts does not translate to esbuild`);
     }
   }
   return options;
+}
+
+/** esbuild's `alias` from the CLI arguments NodejsFunction passes (`--alias` items `from=to`); any other argument stops the bench. */
+function aliasesOf(cliArgs: Record<string, readonly string[]>): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const [flag, items] of Object.entries(cliArgs)) {
+    if (flag !== '--alias') throw new Error(`lib/lambda-bundle.ts passes esbuild "${flag}", which bench/bundles.ts does not translate`);
+    for (const item of items) {
+      const [from, to] = item.split('=');
+      if (!from || !to) throw new Error(`lib/lambda-bundle.ts has an --alias item "${item}" that is not from=to`);
+      aliases[from] = to;
+    }
+  }
+  return aliases;
 }
 
 /** The class each AWS client package exports, for the baselines that add it; a client not named here stops the bench. */

@@ -117,6 +117,7 @@ export class AccountingFunction extends Construct {
       bundling: {
         ...lambdaBundle,
         mainFields: [...lambdaBundle.mainFields],
+        esbuildArgs: { '--alias': [...lambdaBundle.esbuildArgs['--alias']] },
         format: nodejs.OutputFormat.ESM,
         // Bundle the SDK too: the version we test with, not whatever the runtime ships.
         externalModules: [],
