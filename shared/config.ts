@@ -3,16 +3,6 @@ import type { TokenKeys } from './domain/page-token';
 import type { OrgRateLimit } from './http/org-rate-limit';
 
 /**
- * Runtime settings of every Lambda and of the local server, read once from the
- * environment on first use (never at import time, so the CDK app and tests can
- * import route modules without a configured environment).
- *
- * Endpoints are not settings here: the AWS SDK reads AWS_ENDPOINT_URL_DYNAMODB
- * and AWS_ENDPOINT_URL_S3 itself, which is how the local stack points the very
- * same handlers at DynamoDB Local and the S3-compatible server.
- */
-
-/**
  * EXPORT_SETTLE_MS on AWS: the longest deadline of a function that records events (30 s,
  * the consumers'; routes stop sooner) plus 15 s for the write to reach the ledger's
  * indexes (AWS says within a second: re:Post, "dynamodb-missing-table-items-gsi").
@@ -132,6 +122,15 @@ export type ServiceConfig = {
 
 let cached: ServiceConfig | undefined;
 
+/**
+ * Runtime settings of every Lambda and of the local server, read once from the
+ * environment on first use (never at import time, so the CDK app and tests can
+ * import route modules without a configured environment).
+ *
+ * Endpoints are not settings here: the AWS SDK reads AWS_ENDPOINT_URL_DYNAMODB
+ * and AWS_ENDPOINT_URL_S3 itself, which is how the local stack points the very
+ * same handlers at DynamoDB Local and the S3-compatible server.
+ */
 export function serviceConfig(): ServiceConfig {
   if (cached) return cached;
   const read = readEnvironment(process.env);
