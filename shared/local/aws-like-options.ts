@@ -30,6 +30,13 @@
  *   (3,500 PUT/COPY/POST/DELETE a second per partitioned prefix); the SDK
  *   retries it with backoff ("Best practices design patterns: optimizing Amazon
  *   S3 performance"; knowledge center, "503 Slow Down within request rate").
+ * - A synchronous invocation's response may be at most 6 MB (6,291,556 bytes):
+ *   beyond it the invocation fails with `Function.ResponseSizeTooLarge` and an
+ *   HTTP API answers 500 without the function's body. An asynchronous
+ *   invocation's payload may be at most 1 MB (Lambda API reference, Invoke:
+ *   "For asynchronous invocations, the maximum payload size is 1 MB"; 256 KB
+ *   until late 2025). These two are limits, not faults: the local runner holds
+ *   every mode to them, with these figures unless the mode sets others.
  */
 export interface AwsLikeOptions {
   /** Seed of every stream of randomness. */
@@ -71,6 +78,10 @@ export interface AwsLikeOptions {
    * create, parts and complete) answered 503 SlowDown, below the SDK's retries.
    */
   objectWriteSlowDownRate: number;
+  /** Most bytes of a synchronous invocation's response (the handler's result as JSON); a larger one fails the invocation. */
+  lambdaResponseLimitBytes: number;
+  /** Most bytes of an asynchronous invocation's payload (Invoke, `Event`); a larger one is refused with 413. */
+  asyncInvokePayloadLimitBytes: number;
 }
 
 export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
@@ -88,6 +99,8 @@ export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
   scheduleOverlapRate: 0.1,
   controlMessageRate: 0.05,
   objectWriteSlowDownRate: 0.02,
+  lambdaResponseLimitBytes: 6_291_556,
+  asyncInvokePayloadLimitBytes: 1_048_576,
 };
 
 /** What the mode injected so far, by kind: the figures a test or a report can quote. */
