@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { localDocs } from '../openapi/local-docs';
 import { toHttpApiEvent } from './api-gateway-event';
+import { defaultAwsLikeOptions } from './aws-like-options';
 import type { HandlerLoader } from './handler-loader';
 import { fromLambdaResult, gatewayError, type HttpResponse } from './http-api-response';
-import { createLambdaContext } from './lambda-context';
+import { createLambdaContext, responseSizeTooLarge } from './lambda-context';
 import { PayloadTooLargeError, readRequestBody } from './request-body';
 import { listen, type RunningServer } from './server-lifecycle';
 
@@ -27,6 +28,8 @@ export interface HttpApiOptions {
   host?: string;
   /** API Gateway gives up on an integration after 30 s. */
   timeoutMs?: number;
+  /** Lambda fails an invocation whose response (the handler's result as JSON) is larger: the gateway answers 500. Lambda's 6 MB unless told. */
+  responseLimitBytes?: number;
   /** One line per request; silent when omitted. */
   log?: (line: string) => void;
 }
@@ -40,6 +43,7 @@ export interface HttpApiOptions {
 export async function startHttpApi(options: HttpApiOptions): Promise<RunningServer> {
   const routesByPath = new Map(options.routes.map((route) => [`${options.basePath}${route.path}`, route]));
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const responseLimitBytes = options.responseLimitBytes ?? defaultAwsLikeOptions.lambdaResponseLimitBytes;
   const docs = localDocs();
 
   const server = createServer((request, response) => {
@@ -105,6 +109,11 @@ export async function startHttpApi(options: HttpApiOptions): Promise<RunningServ
     });
     if (outcome === timedOut) return gatewayError(503, 'Service Unavailable', { 'apigw-requestid': requestId });
     if (outcome === failed) return gatewayError(500, 'Internal Server Error', { 'apigw-requestid': requestId });
+    const responseBytes = Buffer.byteLength(JSON.stringify(outcome) ?? '');
+    if (responseBytes > responseLimitBytes) {
+      console.error(`Function ${functionName} failed: ${responseSizeTooLarge(responseBytes, responseLimitBytes).errorMessage}`);
+      return gatewayError(500, 'Internal Server Error', { 'apigw-requestid': requestId });
+    }
     const result = fromLambdaResult(outcome);
     result.headers['apigw-requestid'] = requestId;
     return result;

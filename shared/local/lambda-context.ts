@@ -45,6 +45,14 @@ export function functionError(error: unknown): FunctionError {
   return { errorType: 'Error', errorMessage: String(error) };
 }
 
+/** Lambda's error for a synchronous invocation whose response is over its limit (the invocation fails after the handler returned). */
+export function responseSizeTooLarge(responseBytes: number, limitBytes: number): FunctionError {
+  return {
+    errorType: 'Function.ResponseSizeTooLarge',
+    errorMessage: `Response payload size (${responseBytes} bytes) exceeded maximum allowed payload size (${limitBytes} bytes).`,
+  };
+}
+
 /**
  * What Lambda's on-failure destination is sent when an asynchronous invocation
  * failed every attempt: the function's invocation record, `payload` what it was

@@ -1,7 +1,8 @@
 import type { AwsApi, AwsApiRequest, AwsApiResponse } from './aws-api-server';
 import { restJsonError } from './aws-api-server';
+import { defaultAwsLikeOptions } from './aws-like-options';
 import type { HandlerLoader } from './handler-loader';
-import { createLambdaContext, functionError, lambdaArn } from './lambda-context';
+import { type FunctionError, createLambdaContext, functionError, lambdaArn, responseSizeTooLarge } from './lambda-context';
 
 /** Lambda refuses synchronous invocation payloads above 6 MB. */
 export const invokePayloadLimitBytes = 6 * 1024 * 1024;
@@ -12,6 +13,10 @@ export interface LambdaInvokeApiOptions {
   loadHandler: HandlerLoader;
   /** Operator functions get Lambda's maximum, 15 minutes, unless told otherwise. */
   timeoutMs?: number;
+  /** A synchronous invocation whose result, as JSON, is larger fails with `Function.ResponseSizeTooLarge`; Lambda's 6 MB unless told. */
+  responseLimitBytes?: number;
+  /** An asynchronous invocation whose payload is larger is refused (413 RequestTooLargeException); Lambda's 1 MB unless told. */
+  asyncPayloadLimitBytes?: number;
   /**
    * Runs an asynchronous (`Event`) invocation the way the AWS-like mode hands
    * it over (delayed, maybe twice); without it, at once.
@@ -31,6 +36,7 @@ const invokePath = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idle(): Promise<void> } {
   const known = new Set(options.functions.map((fn) => fn.name));
   const timeoutMs = options.timeoutMs ?? 15 * 60_000;
+  const { responseLimitBytes = defaultAwsLikeOptions.lambdaResponseLimitBytes, asyncPayloadLimitBytes = defaultAwsLikeOptions.asyncInvokePayloadLimitBytes } = options;
   const underway = new Set<Promise<unknown>>();
 
   async function handle(request: AwsApiRequest): Promise<AwsApiResponse> {
@@ -41,6 +47,9 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idl
       return restJsonError(404, 'ResourceNotFoundException', `Function not found: ${arn}`);
     }
 
+    const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
+    if (invocationType === 'Event' && request.body.length > asyncPayloadLimitBytes) return requestTooLarge(asyncPayloadLimitBytes);
+
     let payload: unknown = {};
     if (request.body.length > 0) {
       try {
@@ -50,7 +59,6 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idl
       }
     }
 
-    const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
     if (invocationType === 'DryRun') return { statusCode: 204 };
     // A module that fails to load is a function error too (Runtime.ImportModuleError in AWS).
     // A copy per run, as each one arrives over the wire: a repeated invocation gets the payload as sent.
@@ -70,17 +78,21 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idl
     const invoking = invoke();
 
     const executed = { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' };
+    const failedWith = ({ errorType, errorMessage }: FunctionError): AwsApiResponse => ({
+      statusCode: 200,
+      headers: { ...executed, 'x-amz-function-error': 'Unhandled' },
+      body: JSON.stringify({ errorType, errorMessage }),
+    });
     try {
-      const result = await invoking;
-      return { statusCode: 200, headers: executed, body: JSON.stringify(result ?? null) };
+      const body = JSON.stringify((await invoking) ?? null);
+      const responseBytes = Buffer.byteLength(body);
+      if (responseBytes <= responseLimitBytes) return { statusCode: 200, headers: executed, body };
+      const tooLarge = responseSizeTooLarge(responseBytes, responseLimitBytes);
+      console.error(`Function ${name} failed: ${tooLarge.errorMessage}`);
+      return failedWith(tooLarge);
     } catch (error) {
       console.error(`Function ${name} failed:`, error);
-      const { errorType, errorMessage } = functionError(error);
-      return {
-        statusCode: 200,
-        headers: { ...executed, 'x-amz-function-error': 'Unhandled' },
-        body: JSON.stringify({ errorType, errorMessage }),
-      };
+      return failedWith(functionError(error));
     }
   }
 
@@ -93,13 +105,12 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idl
     bodyLimitBytes: invokePayloadLimitBytes,
     matches: (request) => request.method === 'POST' && invokePath.test(request.path),
     handle,
-    payloadTooLarge: () =>
-      restJsonError(
-        413,
-        'RequestTooLargeException',
-        `Request must be smaller than ${invokePayloadLimitBytes} bytes for the InvokeFunction operation`,
-      ),
+    payloadTooLarge: () => requestTooLarge(invokePayloadLimitBytes),
   };
+}
+
+function requestTooLarge(limitBytes: number): AwsApiResponse {
+  return restJsonError(413, 'RequestTooLargeException', `Request must be smaller than ${limitBytes} bytes for the InvokeFunction operation`);
 }
 
 /** `name`, `name:qualifier`, `123456789012:function:name[:qualifier]` or a full ARN → `name`. */

@@ -8,6 +8,7 @@ import { s3 } from '../s3/client';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
 import { type AwsLike, type AwsLikeOptions, awsLikeExportSettleMs, awsLikeMode } from './aws-like';
 import { attachAwsLikeDynamo } from './aws-like-dynamodb';
+import { defaultAwsLikeOptions } from './aws-like-options';
 import { attachAwsLikeS3 } from './aws-like-s3';
 import { applyEnvironment, localDeadLetterQueueName } from './environment';
 import { type LocalEventBus, localEventBus } from './event-bus-api';
@@ -62,14 +63,17 @@ export interface LocalFunctions {
  * worker or publishes an event reaches the local ones.
  */
 export async function startLocalFunctions(options: LocalFunctionsOptions): Promise<LocalFunctions> {
+  const awsLike = options.awsLike ? awsLikeMode(options.awsLike) : undefined;
+  // Lambda's size limits are AWS's contract, not a fault: every mode holds to them, the AWS-like one with its own figures.
+  const { lambdaResponseLimitBytes, asyncInvokePayloadLimitBytes } = awsLike?.options ?? defaultAwsLikeOptions;
   const api = await startHttpApi({
     routes: httpRoutes,
     loadHandler: entryFileLoader('http'),
     basePath: apiBasePath,
     port: options.apiPort,
     log: options.log,
+    responseLimitBytes: lambdaResponseLimitBytes,
   });
-  const awsLike = options.awsLike ? awsLikeMode(options.awsLike) : undefined;
   // The handlers of this process share dynamo() and s3(); the faults are attached here, never by an import.
   const detachDynamo = awsLike ? attachAwsLikeDynamo(dynamo(), awsLike) : () => undefined;
   let detachS3: () => void = () => undefined;
@@ -87,7 +91,13 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     };
     // Consumers and the aggregator are invocable too, as in AWS: a dead letter's redrive runs its function again, synchronously.
     const invocable = [...operatorFunctions, ...backgroundFunctions, ...consumerFunctions, usageMeterAggregatorFunction];
-    const invokeApi = lambdaInvokeApi({ functions: invocable, loadHandler: loadDirect, deferAsync: awsLike?.deferInvocation });
+    const invokeApi = lambdaInvokeApi({
+      functions: invocable,
+      loadHandler: loadDirect,
+      deferAsync: awsLike?.deferInvocation,
+      responseLimitBytes: lambdaResponseLimitBytes,
+      asyncPayloadLimitBytes: asyncInvokePayloadLimitBytes,
+    });
     const aws = await startAwsApiServer({
       port: options.operatorPort,
       apis: [
