@@ -6,6 +6,7 @@ import {
 import { DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
+import { conditionalPut } from './own-write';
 
 interface Guard {
   condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
@@ -100,7 +101,8 @@ async function writeOne(write: GuardedWrite): Promise<void> {
   if ('check' in write) return;
   const { Put, Update, Delete } = transactItem(write);
   try {
-    if (Put) await dynamo().send(new PutCommand(Put));
+    if (Put?.ConditionExpression) await conditionalPut({ ...Put, ConditionExpression: Put.ConditionExpression });
+    else if (Put) await dynamo().send(new PutCommand(Put));
     else if (Update) await dynamo().send(new UpdateCommand(Update));
     else if (Delete) await dynamo().send(new DeleteCommand(Delete));
   } catch (error) {

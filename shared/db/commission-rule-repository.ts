@@ -9,6 +9,7 @@ import {
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
+import { conditionalPut } from './own-write';
 import { queryAll } from './query-page';
 
 /**
@@ -39,16 +40,13 @@ async function writeIfNewer(write: () => Promise<unknown>, revisionAttribute: 'r
 export function putRuleIfNewer(rule: CommissionRule): Promise<CacheWrite> {
   return writeIfNewer(
     () =>
-      dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.commissionRule(rule.orgcode, rule.rule_id), record_type: recordType, ...rule },
-          ConditionExpression: 'attribute_not_exists(pk) OR #revision < :revision',
-          ExpressionAttributeNames: { '#revision': 'revision' },
-          ExpressionAttributeValues: { ':revision': rule.revision },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      ),
+      conditionalPut({
+        TableName: tableName(),
+        Item: { ...keys.commissionRule(rule.orgcode, rule.rule_id), record_type: recordType, ...rule },
+        ConditionExpression: 'attribute_not_exists(pk) OR #revision < :revision',
+        ExpressionAttributeNames: { '#revision': 'revision' },
+        ExpressionAttributeValues: { ':revision': rule.revision },
+      }),
     'revision',
   );
 }

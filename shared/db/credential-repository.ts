@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { CredentialKind } from '../auth/credential-secret';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
 import { withoutStorageAttributes } from './item';
+import { conditionalPut } from './own-write';
 import { queryAll } from './query-page';
 
 export interface CredentialRecord {
@@ -20,17 +21,15 @@ export interface CredentialRecord {
 }
 
 export async function putCredential(record: CredentialRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.credential(record.orgcode, record.fingerprint),
-        record_type: 'credential',
-        ...record,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  await conditionalPut({
+    TableName: tableName(),
+    Item: {
+      ...keys.credential(record.orgcode, record.fingerprint),
+      record_type: 'credential',
+      ...record,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 /** Consistent read, so a revocation takes effect on the very next call. */

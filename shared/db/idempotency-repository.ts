@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo, tableName } from './client';
 import type { GuardedPut } from './atomic-write';
 import * as keys from './keys';
+import { type ConditionalPutInput, conditionalPut } from './own-write';
 
 /** Spec Limits: idempotency retention. */
 export const idempotencyRetentionSeconds = 24 * 60 * 60;
@@ -66,7 +67,7 @@ export async function readKeyState(claim: IdempotencyClaim, now: Date): Promise<
 }
 
 /** The conditional put that takes a free (or abandoned) key for a request. */
-export function keyClaimRequest(claim: IdempotencyClaim, now: Date): PutCommandInput {
+export function keyClaimRequest(claim: IdempotencyClaim, now: Date): ConditionalPutInput {
   return {
     TableName: tableName(),
     Item: {
@@ -94,7 +95,7 @@ export function keyClaimRequest(claim: IdempotencyClaim, now: Date): PutCommandI
  */
 export async function claimKey(claim: IdempotencyClaim, now: Date): Promise<KeyState | undefined> {
   try {
-    await dynamo().send(new PutCommand(keyClaimRequest(claim, now)));
+    await conditionalPut(keyClaimRequest(claim, now));
     return undefined;
   } catch (error) {
     // The first call's transaction still writing the key, past the client's retries: the key is held.

@@ -1,11 +1,12 @@
 import { pause } from '../pause';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { NotFoundError, RevisionConflictError } from '../domain/errors';
 import { type GuardedWrite, TransactionConflictError, conditionFailure, heldByAnother, transactItem } from './atomic-write';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
+import { conditionalPut } from './own-write';
 
 interface RevisionedChange {
   key: ItemKey;
@@ -143,7 +144,7 @@ function recordWrite(update: RevisionedUpdate): RecordWrite {
 async function send(record: RecordWrite, companions: GuardedWrite[], key: ItemKey): Promise<Record<string, unknown>> {
   if (!companions.length) {
     if ('Put' in record) {
-      await dynamo().send(new PutCommand(record.Put));
+      await conditionalPut(record.Put);
       return record.Put.Item;
     }
     const { Attributes } = await dynamo().send(new UpdateCommand({ ...record.Update, ReturnValues: 'ALL_NEW' }));

@@ -54,6 +54,28 @@ export function answeredTogether(commandName: string, naming: string, parties = 
 }
 
 /**
+ * Answers lost on the way back, which DynamoDB Local never loses: the first
+ * `times` sends of `commandName` whose input mentions `naming` reach the
+ * table, and then fail as a reset connection does, inside the SDK's retries,
+ * so the SDK sends the same request again (mocked).
+ */
+export function loseFirstAnswers(commandName: string, naming: string, times: number): { lost: number } {
+  const seen = { lost: 0 };
+  const name = `lost-answer-${(injected += 1)}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const answer = await next(args);
+      if (context.commandName !== commandName || !JSON.stringify(args.input).includes(naming) || seen.lost >= times) return answer;
+      seen.lost += 1;
+      throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    },
+    { step: 'deserialize', name },
+  );
+  installed.push(name);
+  return seen;
+}
+
+/**
  * The S3 client's counterpart of failFirstSends, for faults s3rver never
  * answers (throttling, a 503): the first `times` sends whose input mentions
  * `naming` fail with `error()`, as if the SDK's retries were spent (mocked).
