@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { serviceConfig } from '../config';
+import { fencedClient } from '../lambda/invocation-fence';
 import type { InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 
 /** `source` of every event the service publishes (docs/decisions.md: Platform events). */
@@ -14,7 +15,7 @@ export interface OutgoingEvent {
 let client: EventBridgeClient | undefined;
 
 function eventBridge(): EventBridgeClient {
-  client ??= new EventBridgeClient({ maxAttempts: 4 });
+  client ??= fencedClient(new EventBridgeClient({ maxAttempts: 4 }));
   return client;
 }
 

@@ -17,6 +17,7 @@ import { findDueEntries, takeDueEntry } from '../db/work-queue';
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { SourceRef } from '../domain/common-schemas';
 import { InvalidStateError } from '../domain/errors';
+import { withinDeadline } from '../lambda/invocation-fence';
 
 /**
  * The work a payout change leaves on its associate's desk (docs/decisions.md:
@@ -81,17 +82,17 @@ export function leftForTheSweep(work: Pick<DeskWork, 'kind' | 'payout_id'>, erro
 /**
  * Desk work a call does before it answers, until `until` (the call's
  * deadline): a payout of thousands of lines may take longer than a call can
- * wait, and then the sweep finishes it (every piece is idempotent). Failures
- * are logged and left for the sweep too: the change itself has committed.
+ * wait, and then the sweep finishes it (every piece is idempotent, and each
+ * stays queued until it is finished). Its fence stops it at `until` with
+ * nothing of it left running, so no piece of it commits after the answer.
+ * Failures are logged and left for the sweep too: the change itself has committed.
  */
 export async function runDeskWorkWithin(work: DeskWork, now: Date, until: Date): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const budget = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, Math.max(0, until.getTime() - Date.now()));
-  });
-  const running = runDeskWork(work, now).catch((error: unknown) => leftForTheSweep(work, error));
-  await Promise.race([running, budget]);
-  clearTimeout(timer);
+  try {
+    await withinDeadline(until, () => runDeskWork(work, now));
+  } catch (error) {
+    leftForTheSweep(work, error);
+  }
 }
 
 /** Whatever the desk still owes, oldest kind first, until `until`; what is left then is the sweep's. */

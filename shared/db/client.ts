@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceConfig } from '../config';
+import { fencedClient } from '../lambda/invocation-fence';
 import { transientWriteRetry } from './transient-write-retry';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -11,7 +12,7 @@ export function dynamo(): DynamoDBDocumentClient {
     const client = new DynamoDBClient({ maxAttempts: 4 });
     // Outermost, so each attempt goes through the SDK's own retries of throttled single calls again.
     client.middlewareStack.add(transientWriteRetry, { step: 'initialize', priority: 'high', name: 'transientWriteRetry' });
-    documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    documentClient = fencedClient(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }));
   }
   return documentClient;
 }

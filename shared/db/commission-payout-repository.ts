@@ -3,6 +3,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, Upda
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { Payout, PayoutStatus } from '../domain/commissions/payout';
 import { DuplicateIdError } from '../domain/errors';
+import { pause } from '../pause';
 import type { AccountingEvent, LineageItem } from '../domain/events/accounting-event';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, transactItem, writeAtomically } from './atomic-write';
 import { batchGetItems } from './batch-get';
@@ -204,15 +205,23 @@ export async function completeAssembly(
 
 /** The desk's outstanding work, per payout LINK before RELEASE before SETTLE (their sort keys; the desk's own, 'DESK', sorts first). */
 export async function outstandingDeskWork(desk: Desk): Promise<DeskWork[]> {
-  const { Items } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk > :desk',
-      ExpressionAttributeValues: { ':pk': keys.payoutDeskPartition(desk.orgcode, desk.associate_id, desk.currency), ':desk': 'DESK' },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map((item) => withoutStorageAttributes<DeskWork>(item));
+  const work: DeskWork[] = [];
+  let startKey: StartKey | undefined;
+  // Every page: a desk with thousands of payouts' work holds more than a Query's 1 MB.
+  do {
+    const { Items, LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk > :desk',
+        ExpressionAttributeValues: { ':pk': keys.payoutDeskPartition(desk.orgcode, desk.associate_id, desk.currency), ':desk': 'DESK' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    work.push(...(Items ?? []).map((item) => withoutStorageAttributes<DeskWork>(item)));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return work;
 }
 
 export async function finishDeskWork(work: DeskWork): Promise<void> {
@@ -318,7 +327,7 @@ async function claimChunk(desk: Desk, payoutId: string, chunk: CommissionLine[],
       const [deskReason, ...lineReasons] = error.CancellationReasons ?? [];
       if (deskReason?.Code === 'ConditionalCheckFailed') throw new DeskLostError();
       candidates = candidates.filter((_line, index) => lineReasons[index]?.Code !== 'ConditionalCheckFailed');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      await pause(Math.random() * 20 * attempt);
     }
   }
   if (candidates.length) throw new TransactionConflictError();

@@ -12,6 +12,7 @@ export type ErrorTag =
   | 'conflict'
   | 'invalid-state'
   | 'throttled'
+  | 'unavailable'
   | 'internal-error';
 
 export interface ValidationIssue {
@@ -213,6 +214,21 @@ export class ThrottledError extends AccountingError {
 
   constructor(cause?: unknown) {
     super('throttled', 'The service is busy; retry with backoff', {}, { cause });
+  }
+}
+
+/**
+ * The call ran out of its time before it finished (docs/decisions.md: HTTP
+ * contract, Deadlines): nothing it started goes on after the answer, so a
+ * retry (with the same idempotency key) is safe.
+ */
+export class DeadlineExceededError extends AccountingError {
+  readonly tag = 'unavailable';
+  readonly httpStatus = 503;
+  override readonly retryable = true;
+
+  constructor() {
+    super('deadline_exceeded', 'The call ran out of time before it finished; nothing it started goes on. Retry with backoff');
   }
 }
 

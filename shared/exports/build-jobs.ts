@@ -1,5 +1,6 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { serviceConfig } from '../config';
+import { fencedClient } from '../lambda/invocation-fence';
 import type { BuildJob } from './build-job';
 
 /**
@@ -12,7 +13,7 @@ export const unclaimedWorkGraceMs = 2 * 60_000;
 let client: LambdaClient | undefined;
 
 function lambda(): LambdaClient {
-  client ??= new LambdaClient({ maxAttempts: 3 });
+  client ??= fencedClient(new LambdaClient({ maxAttempts: 3 }));
   return client;
 }
 

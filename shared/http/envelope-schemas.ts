@@ -32,7 +32,7 @@ export const statsSchema = z.object({
   build: buildMetaSchema,
 });
 
-/** Every tag of the spec's Errors section, with the HTTP statuses it answers with. */
+/** Every tag of the spec's Errors section (and `unavailable`: a call out of time, docs/decisions.md), with the HTTP statuses it answers with. */
 export const errorTags = {
   'validation-error': [400, 422],
   unauthorized: [401],
@@ -42,6 +42,7 @@ export const errorTags = {
   conflict: [409],
   'invalid-state': [409],
   throttled: [429],
+  unavailable: [503],
   'internal-error': [500],
 } as const satisfies Record<ErrorTag, readonly number[]>;
 

@@ -15,6 +15,7 @@ import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
+import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
 import { takeOrgCalls } from '../db/org-rate-repository';
 import { logAnsweredCall } from './request-log';
@@ -64,14 +65,14 @@ function lowercaseHeaders(event: APIGatewayProxyEventV2): Record<string, string 
   return headers;
 }
 
-/**
- * The call's deadline, from what Lambda says is left of the function's timeout
- * (a handler invoked without a Lambda context gets the route's whole timeout).
- */
+/** What Lambda says is left of the function's timeout (a handler invoked without a Lambda context gets the route's whole timeout). */
+function remainingMs(route: RouteDefinition, context: Context): number {
+  return typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : routeTimeoutSeconds(route) * 1000;
+}
+
+/** The call's deadline: when its own work stops starting new pieces and answers (CallContext.deadline). */
 function callDeadline(route: RouteDefinition, context: Context, receivedAt: Date): Date {
-  const remainingMs =
-    typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : routeTimeoutSeconds(route) * 1000;
-  return new Date(receivedAt.getTime() + Math.max(0, remainingMs - routeDeadlineMarginMs));
+  return new Date(receivedAt.getTime() + Math.max(0, remainingMs(route, context) - routeDeadlineMarginMs));
 }
 
 function callStart(route: RouteDefinition): Middleware {
@@ -280,10 +281,12 @@ export type OrgRateLimitScope = 'shared' | 'environment';
  */
 export function httpHandler(route: RouteDefinition, { metered = true, logged = true, rateLimit = 'shared' }: HttpHandlerOptions = {}) {
   buildNow(route.schema);
-  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>();
+  // No early-timeout race of middy's: it would answer while the handler's work went on (Lambda then freezes that work
+  // and thaws it at the next invocation). The call's fence ends its work at its deadline instead.
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>({ timeoutEarlyInMillis: 0 });
   // Used first, so its after and onError run last, on the answer the envelope made.
   if (logged) chain.use(requestLogging(route, metered));
-  return chain
+  chain
     .use(envelope(route))
     .use(callStart(route))
     .use(jsonObjectBody)
@@ -293,4 +296,9 @@ export function httpHandler(route: RouteDefinition, { metered = true, logged = t
       async (_event, context) =>
         (await runRoute(route, context.call)) as unknown as APIGatewayProxyStructuredResultV2,
     );
+  // Every AWS call of the call, authentication's included, is fenced by the function's timeout less the fence's margin
+  // (the call's own deadline, earlier, is when it stops starting work): past it the call answers 503
+  // (DeadlineExceededError, through the envelope) with nothing it started still running.
+  return (event: APIGatewayProxyEventV2, context: Context) =>
+    withinDeadline(Date.now() + remainingMs(route, context) - functionDeadlineMarginMs, () => chain(event, context as RouteContext));
 }

@@ -1,8 +1,8 @@
-import middy from '@middy/core';
 import * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { type InvocationContext, loggedRun } from '../observability/run-log';
+import { loggedRun } from '../observability/run-log';
+import { fencedFunction } from './function-chain';
 
 /** Where a consumer's event came from: the EventBridge envelope around `detail`. */
 export interface ConsumerDelivery {
@@ -45,7 +45,7 @@ export function consumerHandler<Schema extends z.ZodMiniObject, Result>(
   run: (detail: z.output<Schema>, delivery: ConsumerDelivery) => Promise<Result>,
 ) {
   const envelope = deliveredEvent(schema);
-  return middy<unknown, Result>().handler((event, context: InvocationContext) =>
+  return fencedFunction<unknown, Result>((event, context) =>
     loggedRun(
       context,
       async () => {

@@ -1,10 +1,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import middy from '@middy/core';
 import * as z from 'zod/mini';
 import type { LogEvent, LogSource } from '../domain/usage/metered-lines';
 import { ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { type InvocationContext, loggedRun, type RunMetrics } from '../observability/run-log';
+import { loggedRun, type RunMetrics } from '../observability/run-log';
+import { fencedFunction } from './function-chain';
 import { keepOversizedFailure, type StoredFailure, storedEventOf } from './oversized-failure';
 
 /** What a CloudWatch Logs subscription invokes its Lambda with: the batch, gzipped and base64-encoded. */
@@ -59,7 +59,7 @@ export function logSubscriptionHandler<Result>(
   run: (batch: LogBatch) => Promise<Result>,
   { metricsOf }: { metricsOf?: (result: Result) => RunMetrics } = {},
 ) {
-  return middy<unknown, Result | StoredFailure | null>().handler(async (event, context: InvocationContext) => {
+  return fencedFunction<unknown, Result | StoredFailure | null>(async (event, context) => {
     let logEvents: number | undefined;
     try {
       return await loggedRun(

@@ -1,8 +1,8 @@
-import middy from '@middy/core';
 import type * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { type InvocationContext, loggedRun, type RunMetrics } from '../observability/run-log';
+import { loggedRun, type RunMetrics } from '../observability/run-log';
+import { fencedFunction } from './function-chain';
 
 /**
  * The chain of every function invoked with a plain JSON payload rather than
@@ -20,7 +20,7 @@ export function payloadHandler<Schema extends z.ZodMiniType, Result>(
     refusal,
   }: { metricsOf?: (result: Result) => RunMetrics; refusal?: (issues: ValidationIssue[]) => string } = {},
 ) {
-  return middy<unknown, Result>().handler((payload, context: InvocationContext) =>
+  return fencedFunction<unknown, Result>((payload, context) =>
     loggedRun(
       context,
       async () => {

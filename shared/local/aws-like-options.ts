@@ -37,6 +37,22 @@
  *   "For asynchronous invocations, the maximum payload size is 1 MB"; 256 KB
  *   until late 2025). These two are limits, not faults: the local runner holds
  *   every mode to them, with these figures unless the mode sets others.
+ * - Each partition of a table or of a global secondary index serves at most
+ *   1,000 write units and 3,000 read units a second, on-demand or not, and
+ *   adaptive capacity cannot lift that for one partition key ("each individual
+ *   partition is limited to 1,000 write units per second and 3,000 read units
+ *   per second": developer guide, "Understanding DynamoDB warm throughput",
+ *   and "Best practices for designing and using partition keys effectively");
+ *   beyond it requests are throttled (throttling reason
+ *   `KeyRangeThroughputExceeded`: developer guide, "Key range throughput
+ *   exceeded"). A write unit is 1 KB of the item, rounded up; a read unit 4 KB
+ *   read consistently, or twice that eventually consistently; a transaction
+ *   costs each item twice; a Query is charged on the sum of what it read; a
+ *   write whose condition fails still consumes its units ("Read/write
+ *   operations"). The mode meters every request per partition key
+ *   (aws-like-partition-throughput.ts) with a bucket that holds one second of
+ *   units: a partition idle for a while takes one second's worth at once,
+ *   never more.
  */
 export interface AwsLikeOptions {
   /** Seed of every stream of randomness. */
@@ -78,6 +94,10 @@ export interface AwsLikeOptions {
    * create, parts and complete) answered 503 SlowDown, below the SDK's retries.
    */
   objectWriteSlowDownRate: number;
+  /** Write units a second one partition key of the table or of an index serves before it is throttled; 0 turns the limit off. */
+  partitionWriteUnitsPerSecond: number;
+  /** Read units a second one partition key of the table or of an index serves before it is throttled; 0 turns the limit off. */
+  partitionReadUnitsPerSecond: number;
   /** Most bytes of a synchronous invocation's response (the handler's result as JSON); a larger one fails the invocation. */
   lambdaResponseLimitBytes: number;
   /** Most bytes of an asynchronous invocation's payload (Invoke, `Event`); a larger one is refused with 413. */
@@ -99,6 +119,8 @@ export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
   scheduleOverlapRate: 0.1,
   controlMessageRate: 0.05,
   objectWriteSlowDownRate: 0.02,
+  partitionWriteUnitsPerSecond: 1_000,
+  partitionReadUnitsPerSecond: 3_000,
   lambdaResponseLimitBytes: 6_291_556,
   asyncInvokePayloadLimitBytes: 1_048_576,
 };
@@ -119,6 +141,8 @@ export interface AwsLikeCounts {
   scheduleRunsOverlapped: number;
   controlMessagesSent: number;
   objectWritesSlowedDown: number;
+  /** Request attempts refused because a partition key they reach was out of units (AwsLike.partitions says what each consumed). */
+  requestsThrottledByPartition: number;
 }
 
 /** The variable that turns the mode on for a whole run (`npm start`, a jest run): `1`, or `name=value,…` over the defaults. */

@@ -103,10 +103,11 @@ const statusMeaning: Record<number, string> = {
   428: '`expected_revision` is missing.',
   429: 'the service is busy: retry with backoff.',
   500: 'an internal error: retry with backoff.',
+  503: 'the call ran out of time before it finished (`retryable`): nothing it started commits later, so retry with backoff, with the same `idempotency_key` where the operation takes one.',
 };
 
 /** The error statuses every operation can answer; 422 and 428 depend on the operation. */
-export const commonErrorStatuses = [400, 401, 403, 404, 409, 429, 500] as const;
+export const commonErrorStatuses = [400, 401, 403, 404, 409, 429, 500, 503] as const;
 export const idempotencyErrorStatus = 422;
 export const revisionRequiredErrorStatus = 428;
 

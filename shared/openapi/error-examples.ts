@@ -1,5 +1,6 @@
 import {
   type AccountingError,
+  DeadlineExceededError,
   ExpectedRevisionRequiredError,
   ForbiddenError,
   IdempotencyKeyReusedError,
@@ -24,6 +25,7 @@ const typicalErrors: Record<number, () => AccountingError> = {
   428: () => new ExpectedRevisionRequiredError(),
   429: () => new OrgRateLimitedError(250),
   500: () => new InternalError(),
+  503: () => new DeadlineExceededError(),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { serviceConfig } from '../config';
+import { fencedClient } from '../lambda/invocation-fence';
 
 let client: S3Client | undefined;
 
@@ -9,7 +10,7 @@ let client: S3Client | undefined;
  * also needs path-style addressing.
  */
 export function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: serviceConfig().s3ForcePathStyle, maxAttempts: 4 });
+  client ??= fencedClient(new S3Client({ forcePathStyle: serviceConfig().s3ForcePathStyle, maxAttempts: 4 }));
   return client;
 }
 

@@ -1,5 +1,6 @@
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { serviceConfig } from '../config';
+import { fencedClient } from '../lambda/invocation-fence';
 
 let client: SQSClient | undefined;
 
@@ -11,7 +12,7 @@ let client: SQSClient | undefined;
 export async function sendDeadLetter(body: string): Promise<string | undefined> {
   const queueUrl = serviceConfig().deadLetterQueueUrl;
   if (!queueUrl) throw new Error('DEAD_LETTER_QUEUE_URL is not set: this function sends its own dead letters');
-  client ??= new SQSClient({ maxAttempts: 4 });
+  client ??= fencedClient(new SQSClient({ maxAttempts: 4 }));
   const { MessageId } = await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
   return MessageId;
 }
