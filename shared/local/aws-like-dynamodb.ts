@@ -8,6 +8,7 @@ import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../db/table-definition';
 import type { AwsLike } from './aws-like';
 import { type IndexQuery, addEarlierImages } from './aws-like-index-images';
+import { attachPartitionThroughput, unmetered } from './aws-like-partition-throughput';
 
 type Item = Record<string, unknown>;
 type Input = Record<string, any>;
@@ -107,7 +108,7 @@ function lastWrites(lagMs: () => number) {
 /** The items as they are before a write, read consistently (absent: a new item). */
 async function currentImages(client: DynamoDBDocumentClient, items: WrittenItem[]): Promise<Map<string, Item | undefined>> {
   const images = await Promise.all(
-    items.map(async (item) => [item.id, (await client.send(new GetCommand({ TableName: item.table, Key: item.key, ConsistentRead: true }))).Item] as const),
+    items.map(async (item) => [item.id, (await client.send(unmetered(new GetCommand({ TableName: item.table, Key: item.key, ConsistentRead: true })))).Item] as const),
   );
   return new Map(images);
 }
@@ -140,6 +141,7 @@ const cancellationMessage = (codes: string[]) =>
  *   attempts of Put, Update and Delete fail with TransactionConflictException
  *   instead, as a write to an item a transaction holds does; the SDK does
  *   not retry it (its own stream, so the throttling draws stay as they were).
+ * - Per-partition throughput: aws-like-partition-throughput.ts.
  */
 export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLike): () => void {
   const { options, counts } = mode;
@@ -216,8 +218,11 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
     { step: 'finalizeRequest', priority: 'low', name: 'awsLikeWriteFaults' },
   );
 
+  const detachThroughput = attachPartitionThroughput(client, mode);
+
   return () => {
     stack.remove('awsLikeIndexLag');
     stack.remove('awsLikeWriteFaults');
+    detachThroughput();
   };
 }

@@ -1,4 +1,5 @@
 import { type AwsLikeCounts, type AwsLikeOptions, defaultAwsLikeOptions } from './aws-like-options';
+import { type PartitionMeter, partitionMeter } from './aws-like-partition-throughput';
 
 // The mode's entry point: what the local stack, npm start and the suites import of its options.
 export { type AwsLikeCounts, type AwsLikeOptions, awsLikeFromVariable } from './aws-like-options';
@@ -23,6 +24,8 @@ type Stream =
 export interface AwsLike {
   readonly options: Readonly<AwsLikeOptions>;
   readonly counts: AwsLikeCounts;
+  /** Units consumed per partition key (`partitions.consumed('ORG#…#ORG_RATE')`) and what is left of each one's second. */
+  readonly partitions: PartitionMeter;
   /**
    * Sets rates, delays and the index lag from now on (a test raises throttling
    * around one flow, as a hot partition would); the seed stays, and so does the
@@ -78,6 +81,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
     scheduleRunsOverlapped: 0,
     controlMessagesSent: 0,
     objectWritesSlowedDown: 0,
+    requestsThrottledByPartition: 0,
   };
   const draw = (stream: Stream) => {
     let next = streams.get(stream);
@@ -112,6 +116,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
   return {
     options,
     counts,
+    partitions: partitionMeter(options),
     setRates: (rates) => Object.assign(options, rates),
     draw,
     overlapsSchedule: () => counted(draw('schedules') < options.scheduleOverlapRate, 'scheduleRunsOverlapped'),
