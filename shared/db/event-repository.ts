@@ -15,7 +15,7 @@ import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import { keyAttributes } from './merged-query';
+import { keyAttributes } from './query-page';
 import { type ShardLayout, shardKey, shardLayout, shardOf } from './shard-layout';
 import { type ShardedCursor, type ShardedQuery, shardedPage, shardedStream } from './sharded-read';
 

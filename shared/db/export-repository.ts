@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../domain/errors';
-import type { ExportRecord, ExportStatus } from '../domain/exports/export-record';
+import { type ExportRecord, type ExportStatus, type ExportSummary, exportSummaryOf } from '../domain/exports/export-record';
 import { type GuardedPut, type GuardedWrite, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
@@ -48,13 +48,13 @@ export interface ExportListFilter {
   to_utc?: string;
 }
 
-/** The org's exports oldest first, of the given statuses, whose window overlaps [from_utc, to_utc). */
+/** The org's exports oldest first, of the given statuses, whose window overlaps [from_utc, to_utc), as a list shows them. */
 export function listExports(
   orgcode: string,
   filter: ExportListFilter,
   limit: number,
   startKey?: StartKey,
-): Promise<Page<ExportRecord>> {
+): Promise<Page<ExportSummary>> {
   const byStatus = statusFilter(filter.statuses);
   const names: Record<string, string> = { ...byStatus.names };
   const values: Record<string, unknown> = { ':pk': keys.exportPartition(orgcode), ...byStatus.values };
@@ -78,7 +78,7 @@ export function listExports(
     },
     limit,
     startKey,
-    (item) => withoutWorkAttributes<ExportRecord>(item),
+    (item) => exportSummaryOf(withoutWorkAttributes<ExportRecord>(item)),
   );
 }
 

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import { type IndexName } from './table-definition';
-import { type StartKey, queryPage } from './query-page';
+import { type StartKey, keyAttributes, positionOf, queryPage, responseBytes, withinPageBytes } from './query-page';
 
 /**
  * Where a merged listing stands in one partition: the key to resume after,
@@ -34,12 +34,10 @@ export interface MergedQuery {
   oldestFirst?: boolean;
 }
 
-/** The key attributes a query's items are ordered and resumed by. */
-export const keyAttributes = (index: IndexName | undefined) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
-
 /**
  * The Query of one partition of a merged query. `withKeys` adds the keys to a
- * projection (a merge needs them; a lone Query resumes from DynamoDB's own key).
+ * projection: a merge orders and resumes by them, and a page cut short by its
+ * bytes resumes after its last item (a stream resumes from DynamoDB's own key).
  */
 export function partitionQuery(query: Omit<MergedQuery, 'partitions'>, partition: string, { withKeys = false, range = query.range } = {}) {
   const { pk, sk } = keyAttributes(query.index);
@@ -80,12 +78,6 @@ function rangePast(range: SortKeyRange | undefined, after: string, oldestFirst: 
   return narrowed.from !== undefined && narrowed.to !== undefined && narrowed.from > narrowed.to ? undefined : narrowed;
 }
 
-/** An item's place in its partition, as DynamoDB resumes a Query from it. */
-function positionOf(item: Record<string, unknown>, index: IndexName | undefined): StartKey {
-  const { pk, sk } = keyAttributes(index);
-  return { pk: item.pk, sk: item.sk, [pk]: item[pk], [sk]: item[sk] };
-}
-
 /** `before(a, b)`: sort key a comes first in the listing's order. */
 const orderOf = (oldestFirst: boolean | undefined) => (oldestFirst ? (a: string, b: string) => a < b : (a: string, b: string) => a > b);
 
@@ -96,7 +88,8 @@ const orderOf = (oldestFirst: boolean | undefined) => (oldestFirst ? (a: string,
  * has been read past it, so the pages keep one order across all partitions;
  * the cursor of each partition moves to the last item it gave (or past what
  * its Query read), so no item is skipped or given twice. A page may hold fewer
- * than `limit` items when a filter skips many; the cursor still moves on.
+ * than `limit` items when a filter skips many, or when the next would take it
+ * past `pageBytes`; the cursor still moves on.
  */
 export async function mergedQueryPage(
   query: MergedQuery,
@@ -123,10 +116,11 @@ export async function mergedQueryPage(
     .flatMap((page) => (page?.lastKey ? [String(page.lastKey[sk])] : []))
     .reduce<string | undefined>((earliest, key) => (earliest === undefined || before(key, earliest) ? key : earliest), undefined);
   const candidates = pages.flatMap((page, index) => (page?.items ?? []).map((item) => ({ item, index })));
-  const given = candidates
+  const inOrder = candidates
     .filter(({ item }) => readTo === undefined || !before(readTo, sortKeyOf(item)))
     .sort((a, b) => (before(sortKeyOf(a.item), sortKeyOf(b.item)) ? -1 : 1))
     .slice(0, limit);
+  const given = withinPageBytes(inOrder, ({ item }) => responseBytes(item));
 
   const next: MergedCursor = pages.map((page, index) => {
     if (!page) return 'done';

@@ -1,7 +1,41 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
+import type { IndexName } from './table-definition';
 
 export type StartKey = Record<string, unknown>;
+
+/**
+ * The most a page's items may weigh in the answer (responseBytes): well under
+ * Lambda's 6 MB response (6,291,556 bytes), which a larger answer fails
+ * outright, so the rest of it (the envelope, a next_token of up to 8,192
+ * characters, a report's totals) and a list's view of an item that is not its
+ * stored form fit beside them. Items are at most DynamoDB's 400 KB each, so a
+ * page of one item always fits.
+ */
+export const pageBytes = 4 * 1024 * 1024;
+
+/**
+ * What a value adds to a Lambda response: its JSON, escaped once more as the
+ * string body of the HTTP result (a quote there takes two bytes, a control
+ * character seven), in UTF-8.
+ */
+export const responseBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(JSON.stringify(value)), 'utf8') - 2;
+
+/** The first of `items` that fit in `pageBytes` together, as `weight` weighs them (at least one). */
+export function withinPageBytes<T>(items: readonly T[], weight: (item: T) => number): T[] {
+  let total = 0;
+  const fitting = items.findIndex((item, index) => (total += weight(item) + 1) > pageBytes && index > 0);
+  return fitting === -1 ? [...items] : items.slice(0, fitting);
+}
+
+/** The key attributes a query's items are ordered and resumed by. */
+export const keyAttributes = (index: IndexName | undefined) => (index ? { pk: `${index}pk`, sk: `${index}sk` } : { pk: 'pk', sk: 'sk' });
+
+/** An item's place in what a Query reads, as DynamoDB resumes a Query from it (a projection must keep the keys). */
+export function positionOf(item: Record<string, unknown>, index: IndexName | undefined): StartKey {
+  const { pk, sk } = keyAttributes(index);
+  return { pk: item.pk, sk: item.sk, [pk]: item[pk], [sk]: item[sk] };
+}
 
 export interface Page<T> {
   items: T[];
@@ -30,8 +64,9 @@ const maxRounds = 4;
 
 /**
  * One page of a Query. Each round asks for at most the items still missing, so
- * the page never overshoots and the cursor is always DynamoDB's own
- * LastEvaluatedKey: no item is skipped or repeated between pages.
+ * the page never overshoots and the cursor is DynamoDB's own LastEvaluatedKey,
+ * or the key of the last item given when the next would take the page past
+ * `pageBytes`: no item is skipped or repeated between pages.
  */
 export async function queryPage<T>(
   query: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
@@ -41,11 +76,18 @@ export async function queryPage<T>(
 ): Promise<Page<T>> {
   const items: T[] = [];
   let lastKey = startKey;
+  let bytes = 0;
   for (let round = 0; round < maxRounds; round += 1) {
     const result = await dynamo().send(
       new QueryCommand({ ...query, TableName: tableName(), Limit: limit - items.length, ExclusiveStartKey: lastKey }),
     );
-    for (const item of result.Items ?? []) items.push(toItem(item));
+    for (const stored of result.Items ?? []) {
+      const item = toItem(stored);
+      bytes += responseBytes(item) + 1;
+      if (bytes > pageBytes && items.length > 0) return { items, lastKey };
+      items.push(item);
+      lastKey = positionOf(stored, query.IndexName as IndexName | undefined);
+    }
     lastKey = result.LastEvaluatedKey;
     if (!lastKey || items.length >= limit) break;
   }

@@ -4,12 +4,11 @@ import {
   type MergedCursor,
   type MergedQuery,
   isSortKeyPosition,
-  keyAttributes,
   mergedQueryPage,
   mergedQueryStream,
   partitionQuery,
 } from './merged-query';
-import { type StartKey, queryPage } from './query-page';
+import { type StartKey, keyAttributes, queryPage } from './query-page';
 import { type ShardLayout, shardKey, shardKeys } from './shard-layout';
 
 /**
@@ -89,7 +88,7 @@ export async function shardedPage(
   const { partition, itemKeyAt: _itemKeyAt, ...rest } = query;
   const shards = Math.max(layout.readShards, cursor && isMerged(cursor) ? cursor.shards.length : 1);
   if (shards === 1) {
-    const page = await queryPage(partitionQuery(rest, partition), limit, cursor, (item) => item);
+    const page = await queryPage(partitionQuery(rest, partition, { withKeys: true }), limit, cursor, (item) => item);
     return { items: page.items, ...(page.lastKey && { cursor: page.lastKey }) };
   }
   const { sk } = keyAttributes(query.index);

@@ -46,16 +46,19 @@ export const evidence = z.strictObject({
   notes: z.optional(longText),
 });
 
+const evidenceRecordObject = () =>
+  z.object({
+    manifest_ref: z.optional(z.string()),
+    file_refs: z.optional(z.array(z.string())),
+    checksum_sha256: z.optional(z.string()),
+    record_count: z.optional(z.int()),
+    file_count: z.optional(z.int()),
+    notes: z.optional(z.string()),
+    manifest_checksum_sha256: z.optional(z.string()),
+  });
+
 /** Evidence as kept and answered: a caller's, or the service's own, which adds its manifest's checksum. */
-export const evidenceRecord = builtOnFirstUse(() => z.object({
-  manifest_ref: z.optional(z.string()),
-  file_refs: z.optional(z.array(z.string())),
-  checksum_sha256: z.optional(z.string()),
-  record_count: z.optional(z.int()),
-  file_count: z.optional(z.int()),
-  notes: z.optional(z.string()),
-  manifest_checksum_sha256: z.optional(z.string()),
-}));
+export const evidenceRecord = builtOnFirstUse(evidenceRecordObject);
 export type Evidence = z.infer<typeof evidenceRecord>;
 
 /** The `export_policy_version` a request's `policy_refs` named, kept with what it made. */
@@ -115,15 +118,37 @@ export const exportRecordFields = () => ({
   failed_at: z.optional(instant),
 });
 
-/** An export record, as stored and answered. */
-export const exportRecord = builtOnFirstUse(() => z.object({
-  ...exportScopeFields(),
-  ...exportRecordFields(),
-  status: z.enum(exportStatuses),
-  batch_count: z.optional(z.int()),
-  file_count: z.optional(z.int()),
-}));
+const exportRecordObject = () =>
+  z.object({
+    ...exportScopeFields(),
+    ...exportRecordFields(),
+    status: z.enum(exportStatuses),
+    batch_count: z.optional(z.int()),
+    file_count: z.optional(z.int()),
+  });
+
+/** An export record, as stored and answered by `/export/get`. */
+export const exportRecord = builtOnFirstUse(exportRecordObject);
 export type ExportRecord = z.infer<typeof exportRecord>;
+
+/**
+ * An export as a list shows it (`/export/list`): the record, its evidence
+ * without `file_refs`, which names every batch's file (about 170 bytes a
+ * batch, so a page of 200-batch exports would pass Lambda's 6 MB); the count
+ * stays in `file_count`, the files in the manifest and in `/export/get`.
+ */
+export const exportSummary = builtOnFirstUse(() =>
+  z.extend(exportRecordObject(), {
+    evidence: z.optional(z.omit(evidenceRecordObject(), { file_refs: true })),
+  }),
+);
+export type ExportSummary = z.infer<typeof exportSummary>;
+
+export function exportSummaryOf(record: ExportRecord): ExportSummary {
+  if (!record.evidence) return record;
+  const { file_refs: _files, ...evidence } = record.evidence;
+  return { ...record, evidence };
+}
 
 /** An export's scope: what each of its batches copies from it. */
 export type ExportScope = Pick<ExportRecord, keyof ReturnType<typeof exportScopeFields>>;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { listExports } from '../../db/export-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
-import { exportListing, exportRecord, exportStatuses } from '../../domain/exports/export-record';
+import { exportListing, exportStatuses, exportSummary } from '../../domain/exports/export-record';
 import { listedStatuses } from '../../domain/list-statuses';
 import { orderedWindow } from '../../domain/time-window';
 import { pageCursor } from '../page-cursor';
@@ -24,9 +24,10 @@ export const exportListRoute = defineRoute({
   operation: 'export.list',
   name: 'export-list',
   family: 'exports',
-  summary: 'List exports of one status (by default those not yet finished) whose window overlaps a time window.',
+  summary:
+    'List exports of one status (by default those not yet finished) whose window overlaps a time window; each without its evidence\'s file_refs (one per batch), which /export/get answers.',
   schema: exportListRequest,
-  response: z.object({ exports: z.array(exportRecord), next_token: nextPageToken }),
+  response: z.object({ exports: z.array(exportSummary), next_token: nextPageToken }),
   roles: 'read',
   idempotent: false,
   stores: { table: 'read' },
