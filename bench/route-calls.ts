@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import type { GuardedPut, GuardedWrite } from '../shared/db/atomic-write';
 import { eventRecordPuts } from '../shared/db/event-repository';
@@ -8,7 +8,7 @@ import { unsharded } from '../shared/db/shard-layout';
 import { idempotencyRecordPut, inProgressLeaseMs, keyClaimRequest } from '../shared/db/idempotency-repository';
 import * as keys from '../shared/db/keys';
 import { paymentPut } from '../shared/db/payment-repository';
-import { receivableWrites } from '../shared/db/receivables-repository';
+import { receivableWrites, settledReceivableExpiry } from '../shared/db/receivables-repository';
 import type { AccountingEvent } from '../shared/domain/events/accounting-event';
 import { newId } from '../shared/domain/identifiers';
 import type { Invoice } from '../shared/domain/receivables/invoice';
@@ -354,13 +354,8 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const companions = [paymentPut(change.payment), ...eventRecordPuts(event, unsharded), ...receivableWrites(writer.orgcode, receivable)];
       const marker = dayMarkerOnce(writer.orgcode, event.occurred_at);
       const write = new TransactWriteCommand({ TransactItems: [invoicePut, ...companions.map(transactItem)] });
-      // pruneSettledReceivable(): after every payment, the due day's aggregate deleted if nothing is owed on it any more.
-      const prune = new DeleteCommand({
-        TableName: tableName,
-        Key: keys.receivable(writer.orgcode, receivable.customer_id, receivable.currency, receivable.due_day),
-        ConditionExpression: 'balance = :zero AND open_invoices = :zero',
-        ExpressionAttributeValues: { ':zero': 0 },
-      });
+      // pruneSettledReceivable(): after every payment, the due day's aggregate set to expire if nothing is owed on it any more.
+      const prune = new UpdateCommand({ ...settledReceivableExpiry(writer.orgcode, receivable, 0, new Date()), TableName: tableName });
       return async () => {
         await raw.send(auth);
         await raw.send(read);

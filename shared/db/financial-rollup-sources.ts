@@ -1,18 +1,16 @@
 import { ledgerEventId } from '../domain/events/ledger-events';
-import type { LedgerEntry, OwedAmount } from '../domain/rollups/financial-tally';
+import type { LedgerEntry } from '../domain/rollups/financial-tally';
 import { batchGetItems } from './batch-get';
 import * as keys from './keys';
-import type { StartKey } from './query-page';
-import { changesCountingAfter } from './receivable-changes-repository';
-import { readReceivables } from './receivables-repository';
 import { shardLayout } from './shard-layout';
 import { shardedStream } from './sharded-read';
 
 /**
  * What the daily financial rollup reads of one organisation's day: the
- * ledger's events of a type dated in it, the orders its cancellations take
- * back, and what is owed. Reads only the attributes the rollup sums (the
- * capacity is the items' size all the same; the transfer and memory are not).
+ * ledger's events of a type dated in it and the orders its cancellations
+ * take back (what was owed: shared/db/owed-as-of.ts). Reads only the
+ * attributes the rollup sums (the capacity is the items' size all the same;
+ * the transfer and memory are not).
  */
 
 const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', 'tax_jurisdiction_code', 'tax_components', 'source_refs'] as const;
@@ -62,25 +60,4 @@ export async function placedOrders(orgcode: string, orderIds: readonly string[])
     orders.set(eventIds.get(String(item.event_id)) as string, item as LedgerEntry);
   }
   return orders;
-}
-
-/** Amounts owed read per Query page. */
-const owedPerPage = 1000;
-
-/**
- * What the org was owed as of the end of `day`, per customer, currency and due
- * day, in parts that add up to it (docs/decisions.md: Accounts receivable):
- * everything owed now (the pre-aggregated receivables), then each change
- * counting after the day, taken back.
- */
-export async function* owedAmountsAsOf(orgcode: string, day: string): AsyncGenerator<OwedAmount> {
-  let startKey: StartKey | undefined;
-  do {
-    const page = await readReceivables(orgcode, {}, owedPerPage, startKey);
-    yield* page.amounts;
-    startKey = page.lastKey;
-  } while (startKey);
-  for await (const change of changesCountingAfter(orgcode, day)) {
-    yield { currency: change.currency, due_day: change.due_day, balance: -change.amount, open_invoices: -change.open_invoices_delta };
-  }
 }

@@ -28,7 +28,13 @@ export interface ReceivablesKeyRange {
   to?: string;
 }
 
-const changeAttributes = ['customer_id', 'currency', 'due_day', 'amount', 'open_invoices_delta'] as const;
+/** A change as the financial rollup reads it: also which change (its id is time-ordered by recording) and on which shard. */
+export interface RecordedLaterChange extends ReceivableLaterChange {
+  entry_id: string;
+  shard: number;
+}
+
+const changeAttributes = ['customer_id', 'currency', 'due_day', 'amount', 'open_invoices_delta', 'entry_id'] as const;
 const projection = {
   ProjectionExpression: changeAttributes.map((_, index) => `#a${index}`).join(', '),
   names: Object.fromEntries(changeAttributes.map((name, index) => [`#a${index}`, name])),
@@ -49,7 +55,7 @@ function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; val
 }
 
 /** The changes on one shard of a day's partition within `range`, in one currency if given, a Query page at a time. */
-async function* changesOnShard(partition: string, range: ReceivablesKeyRange, currency?: string): AsyncGenerator<ReceivableLaterChange> {
+async function* changesOnShard(partition: string, range: ReceivablesKeyRange, currency?: string): AsyncGenerator<Omit<RecordedLaterChange, 'shard'>> {
   const sortKey = sortKeyCondition(range);
   const changes = queryAll({
     IndexName: 'gsi1',
@@ -67,6 +73,7 @@ async function* changesOnShard(partition: string, range: ReceivablesKeyRange, cu
       due_day: String(item.due_day),
       amount: Number(item.amount),
       open_invoices_delta: Number(item.open_invoices_delta),
+      entry_id: String(item.entry_id),
     };
   }
 }
@@ -77,9 +84,14 @@ async function partitionsAfter(orgcode: string, day: string, layout: ShardLayout
   return days.flatMap((later) => shardKeys(keys.receivableChangesOn(orgcode, later), layout));
 }
 
-/** Every change of the org counting after `day`, day by day and shard by shard: what the financial rollup takes back from today's amounts. */
-export async function* changesCountingAfter(orgcode: string, day: string): AsyncGenerator<ReceivableLaterChange> {
-  for (const partition of await partitionsAfter(orgcode, day, await shardLayout(orgcode))) yield* changesOnShard(partition, {});
+/** Every change of the org counting after `day`, day by day and shard by shard (shared/db/owed-as-of.ts says which the financial rollup takes back). */
+export async function* changesCountingAfter(orgcode: string, day: string): AsyncGenerator<RecordedLaterChange> {
+  const layout = await shardLayout(orgcode);
+  for (const later of await daysMarkedAfter('ledger', orgcode, day)) {
+    for (const [shard, partition] of shardKeys(keys.receivableChangesOn(orgcode, later), layout).entries()) {
+      for await (const change of changesOnShard(partition, {})) yield { ...change, shard };
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ReceivableChange, StatementEntry } from '../domain/receivables/invoice-changes';
 import { utcDay } from '../domain/receivables/invoice';
@@ -8,6 +8,7 @@ import { dynamo, tableName } from './client';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
+import { countedOnNames, settledRetentionSeconds, trackedSince } from './owed-as-of';
 import { type StartKey, queryAll } from './query-page';
 import { shardKey, shardLayout, shardKeys } from './shard-layout';
 
@@ -59,8 +60,11 @@ export function receivableWrites(orgcode: string, change: ReceivableChange, shar
       update: {
         key: receivableKey(orgcode, change, shard),
         expression:
-          'SET customer_id = :customer, currency = :currency, due_day = :day, record_type = :type ADD balance :delta, open_invoices :count',
+          'SET customer_id = :customer, currency = :currency, due_day = :day, record_type = :type, #tracked = if_not_exists(#tracked, :entry) ' +
+          'ADD balance :delta, open_invoices :count, #balanceOn :delta, #openOn :count REMOVE expires_at_epoch',
+        names: { '#tracked': trackedSince, ...countedOnNames(utcDay(change.countsAt)) },
         values: {
+          ':entry': change.entry.entry_id,
           ':customer': change.customer_id,
           ':currency': change.currency,
           ':day': change.due_day,
@@ -83,25 +87,31 @@ export function receivableWrites(orgcode: string, change: ReceivableChange, shar
 }
 
 /**
- * Removes a due day's aggregate (the share on `shard`) once nothing is owed on
- * it, so reports read only what is open. Best effort after the change
- * committed: the condition keeps a concurrent addition safe, and a leftover
- * zero is harmless.
+ * Lets a due day's aggregate (the share on `shard`) expire once nothing is owed
+ * on it, so reports read only what is open, yet not at once: the financial
+ * rollup reads what was owed on a past day from the aggregates themselves
+ * (shared/db/owed-as-of.ts), so one settled during a run must still be there.
+ * Best effort after the change committed: the condition keeps a concurrent
+ * addition safe (and every change removes the expiry), and a leftover zero is harmless.
  */
 export async function pruneSettledReceivable(orgcode: string, change: ReceivableChange, shard: number): Promise<void> {
   if (change.balanceDelta >= 0n) return;
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: receivableKey(orgcode, change, shard),
-        ConditionExpression: 'balance = :zero AND open_invoices = :zero',
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    );
+    await dynamo().send(new UpdateCommand(settledReceivableExpiry(orgcode, change, shard, new Date())));
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+}
+
+/** The conditional update that sets a settled aggregate's expiry (for the bench's parity too). */
+export function settledReceivableExpiry(orgcode: string, change: ReceivableChange, shard: number, now: Date): UpdateCommandInput {
+  return {
+    TableName: tableName(),
+    Key: receivableKey(orgcode, change, shard),
+    UpdateExpression: 'SET expires_at_epoch = :expires',
+    ConditionExpression: 'balance = :zero AND open_invoices = :zero',
+    ExpressionAttributeValues: { ':zero': 0, ':expires': Math.floor(now.getTime() / 1000) + settledRetentionSeconds },
+  };
 }
 
 export interface ReceivablesPage {

@@ -28,3 +28,9 @@ export function newId(prefix: string, now: Date = new Date()): string {
   for (const byte of random) randomPart += crockford[byte % 32];
   return `${prefix}_${timePart}${randomPart}`;
 }
+
+/** The millisecond time a newId was made at, read back from its time part. */
+export function idTime(id: string): number {
+  const timePart = id.slice(id.lastIndexOf('_') + 1, id.lastIndexOf('_') + 11);
+  return [...timePart].reduce((time, char) => time * 32 + crockford.indexOf(char), 0);
+}

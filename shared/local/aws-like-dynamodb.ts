@@ -33,6 +33,28 @@ const singleWrites = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItem
 
 const keyOf = (item: Item | undefined) => (item ? `${String(item.pk)}\u0000${String(item.sk)}` : undefined);
 
+/**
+ * A projected index Query answers the table's keys only if it asks for them,
+ * and the mode times items by those keys: it asks for the ones missing, and
+ * takes them off the items it answers, so a projection does not escape the lag.
+ */
+function askingForTableKeys(input: Input): { input: Input; answered: (items: Item[]) => void } {
+  if (!input.IndexName || !input.ProjectionExpression) return { input, answered: () => undefined };
+  const names: Record<string, string> = input.ExpressionAttributeNames ?? {};
+  const asked = new Set(String(input.ProjectionExpression).split(',').map((path) => names[path.trim()] ?? path.trim()));
+  const missing = ['pk', 'sk'].filter((key) => !asked.has(key));
+  if (!missing.length) return { input, answered: () => undefined };
+  const placeholders = Object.fromEntries(missing.map((key) => [`#awsLikeTimed_${key}`, key]));
+  return {
+    input: {
+      ...input,
+      ProjectionExpression: [input.ProjectionExpression, ...Object.keys(placeholders)].join(', '),
+      ExpressionAttributeNames: { ...names, ...placeholders },
+    },
+    answered: (items) => items.forEach((item) => missing.forEach((key) => delete item[key])),
+  };
+}
+
 /** The items a command writes (a ConditionCheck writes nothing), read from the document client's plain input. */
 function writtenItems(commandName: string, input: Input): WrittenItem[] {
   const requests: Array<[table: string, WriteRequest]> =
@@ -156,8 +178,9 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
       const ids = items.map((item) => item.id);
       const earlier = items.length > 0 && options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
       const undo = writes.mark(ids, earlier);
+      const timed = commandName === 'QueryCommand' ? askingForTableKeys(input) : undefined;
       try {
-        const result = await next(args);
+        const result = await next(timed ? { ...args, input: timed.input } : args);
         writes.mark(ids);
         if (commandName === 'QueryCommand' && input.IndexName && Array.isArray((result.output as Input).Items)) {
           const output = result.output as Input;
@@ -168,6 +191,7 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
             output.Items = visible;
             output.Count = visible.length;
           }
+          timed?.answered(output.Items as Item[]);
           const stale = addEarlierImages(input as IndexQuery, output, writes.earlierImages(), () => mode.draw('staleImages') < options.indexStaleImageRate);
           counts.staleImagesRead += stale.length;
         }

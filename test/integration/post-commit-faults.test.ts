@@ -21,7 +21,7 @@ describe('post-commit steps (faults injected with a client middleware)', () => {
       oneLineInvoiceRequest({ order_id: freshId('ord'), customer_id: 'cust_prune', amount: 40, issued_at: '2026-11-01T10:00:00Z', net_days: 30 }),
     );
     const invoice = issued.body.data.invoice;
-    const prune = failFirstSends('DeleteItemCommand', '#RECEIVABLES', 1000, transactionInFlight);
+    const prune = failFirstSends('UpdateItemCommand', '#RECEIVABLES', 1000, transactionInFlight);
 
     const paid = await org.post('ar', '/invoice/payment/apply', paymentRequest(invoice, 40, '2026-11-05T10:00:00Z'));
 

@@ -76,6 +76,27 @@ export function loseFirstAnswers(commandName: string, naming: string, times: num
 }
 
 /**
+ * A change committed at a chosen moment of another call, which a test cannot
+ * time from outside: `action` runs once, and finishes, just before the first
+ * send of `commandName` whose input mentions `naming` (mocked).
+ */
+export function beforeFirstSend(commandName: string, naming: string, action: () => Promise<unknown>): { ran: boolean } {
+  const seen = { ran: false };
+  const name = `before-first-${(injected += 1)}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (seen.ran || context.commandName !== commandName || !JSON.stringify(args.input).includes(naming)) return next(args);
+      seen.ran = true;
+      await action();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  installed.push(name);
+  return seen;
+}
+
+/**
  * The S3 client's counterpart of failFirstSends, for faults s3rver never
  * answers (throttling, a 503): the first `times` sends whose input mentions
  * `naming` fail with `error()`, as if the SDK's retries were spent (mocked).
