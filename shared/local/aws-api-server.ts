@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { PayloadTooLargeError, readRequestBody } from './request-body';
+import { PayloadTooLargeError, payloadTooLargeHeaders, readRequestBody } from './request-body';
 import { listen, type RunningServer } from './server-lifecycle';
 
 /** A request to one of the emulated AWS APIs, body read. */
@@ -79,7 +79,7 @@ export async function startAwsApiServer(options: { port: number; apis?: AwsApi[]
     } catch (error) {
       if (!(error instanceof PayloadTooLargeError)) throw error;
       const tooLarge = api.payloadTooLarge();
-      return { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } };
+      return { ...tooLarge, headers: { ...tooLarge.headers, ...payloadTooLargeHeaders(error) } };
     }
     return api.handle({ ...head, body });
   }

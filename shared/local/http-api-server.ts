@@ -6,7 +6,7 @@ import { defaultAwsLikeOptions } from './aws-like-options';
 import type { HandlerLoader } from './handler-loader';
 import { fromLambdaResult, gatewayError, type HttpResponse } from './http-api-response';
 import { createLambdaContext, responseSizeTooLarge } from './lambda-context';
-import { PayloadTooLargeError, readRequestBody } from './request-body';
+import { PayloadTooLargeError, payloadTooLargeHeaders, readRequestBody } from './request-body';
 import { listen, type RunningServer } from './server-lifecycle';
 
 /** API Gateway HTTP APIs refuse request bodies above 10 MB. */
@@ -16,6 +16,8 @@ export const httpApiBodyLimitBytes = 10 * 1024 * 1024;
 export interface HttpApiRoute {
   path: string;
   name: string;
+  /** The function's timeout: its Lambda context counts down from it, and past it the invocation fails (the gateway answers 500). The gateway's own when not given. */
+  timeoutSeconds?: number;
 }
 
 export interface HttpApiOptions {
@@ -77,9 +79,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<RunningServ
     try {
       body = await readRequestBody(request, httpApiBodyLimitBytes);
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        return gatewayError(413, 'Request Entity Too Large', { connection: 'close' });
-      }
+      if (error instanceof PayloadTooLargeError) return gatewayError(413, 'Request Entity Too Large', payloadTooLargeHeaders(error));
       throw error;
     }
 
@@ -99,14 +99,20 @@ export async function startHttpApi(options: HttpApiOptions): Promise<RunningServ
     );
     const functionName = route.name;
     const handler = await options.loadHandler(route.name);
+    const functionTimeoutMs = Math.min(timeoutMs, (route.timeoutSeconds ?? Number.POSITIVE_INFINITY) * 1000);
     const outcome = await withTimeout(
-      Promise.resolve(handler(event, createLambdaContext(functionName, timeoutMs))),
-      timeoutMs,
+      Promise.resolve(handler(event, createLambdaContext(functionName, functionTimeoutMs))),
+      functionTimeoutMs,
     ).catch((error: unknown) => {
       // In AWS the stack trace goes to the function's log, never to the caller.
       console.error(`Function ${functionName} failed:`, error);
       return failed;
     });
+    if (outcome === timedOut && functionTimeoutMs < timeoutMs) {
+      // Lambda ends an invocation at its function's timeout ("Task timed out"), a function error to the gateway.
+      console.error(`Function ${functionName} failed: Task timed out after ${functionTimeoutMs / 1000} seconds`);
+      return gatewayError(500, 'Internal Server Error', { 'apigw-requestid': requestId });
+    }
     if (outcome === timedOut) return gatewayError(503, 'Service Unavailable', { 'apigw-requestid': requestId });
     if (outcome === failed) return gatewayError(500, 'Internal Server Error', { 'apigw-requestid': requestId });
     const responseBytes = Buffer.byteLength(JSON.stringify(outcome) ?? '');
