@@ -7,7 +7,6 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { environmentVariableNames } from '../shared/config';
-import type { TokenKeys } from '../shared/domain/page-token';
 import type { StoreAccess } from '../shared/routes/route-definition';
 import type { BuildInfo } from './build-info';
 import type { DataStore } from './data-store';
@@ -28,8 +27,8 @@ export interface ServiceBindings {
    * (`stores.exportWorker`). Absent while the worker itself is being built.
    */
   exportWorker?: lambda.IFunction;
-  /** TOKEN_SIGNING_KEY and TOKEN_SIGNING_KEY_PREVIOUS values (deploy-time dynamic references, see TokenSigningKey). */
-  tokenKeys: TokenKeys;
+  /** The TOKEN_SIGNING_KEY value: one deploy-time dynamic reference to the current and previous keys (TokenSigningKey). */
+  tokenKeys: string;
   build: BuildInfo;
   /** Log retention, what outlives the stack, the metrics namespace. */
   environment: DeploymentEnvironment;
@@ -87,14 +86,13 @@ export class AccountingFunction extends Construct {
     // S3_FORCE_PATH_STYLE is left unset: virtual-hosted addressing is right in AWS.
     const environment: Partial<Record<RuntimeVariable, string>> = {
       TABLE_NAME: dataStore.table.tableName,
-      TOKEN_SIGNING_KEY: bindings.tokenKeys.current,
+      TOKEN_SIGNING_KEY: bindings.tokenKeys,
       BUILD_VERSION: bindings.build.version,
       BUILD_ID: bindings.build.id,
       METRICS_NAMESPACE: deployment.metricsNamespace,
       ORG_RATE_LIMIT_PER_SECOND: String(deployment.orgRateLimit.perSecond),
       ORG_RATE_LIMIT_BURST: String(deployment.orgRateLimit.burst),
     };
-    if (bindings.tokenKeys.previous) environment.TOKEN_SIGNING_KEY_PREVIOUS = bindings.tokenKeys.previous;
     // Only functions granted a store or target learn its name.
     if (props.stores.bucket) environment.BUCKET_NAME = dataStore.bucket.bucketName;
     if (exportWorker) environment.EXPORT_WORKER_FUNCTION_NAME = exportWorker.functionName;

@@ -88,7 +88,7 @@ export class AccountingStack extends Stack {
       dataStore: this.dataStore,
       roles: this.roles,
       eventBus,
-      tokenKeys: this.tokenSigningKey.environmentValues,
+      tokenKeys: this.tokenSigningKey.environmentValue,
       build: props.build,
       environment,
     };

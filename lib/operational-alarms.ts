@@ -106,7 +106,7 @@ export class OperationalAlarms extends NestedStack {
     alarmOf(this, 'OutboxAge', {
       alarmDescription:
         `The oldest outbox event (invoice, payout) has waited more than ${thresholds.outboxLag.toMinutes()} minutes to be ` +
-        'published, or the outbox publisher reported no run for 5 minutes.',
+        'published. A publisher run that fails pages as its function\'s errors.',
       metric: new cloudwatch.Metric({
         namespace: environment.metricsNamespace,
         metricName: outboxLagMetric.name,
@@ -115,8 +115,6 @@ export class OperationalAlarms extends NestedStack {
         period: fiveMinutes,
       }),
       threshold: thresholds.outboxLag.toMilliseconds(),
-      // A publisher that fails or does not run reports nothing, and meanwhile the outbox ages.
-      treatMissingData: cloudwatch.TreatMissingData.BREACHING,
     }, target);
   }
 
@@ -177,12 +175,14 @@ export function functionAlarms(
   }
 }
 
-type AlarmSettings = Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold' | 'treatMissingData'>;
+type AlarmSettings = Pick<cloudwatch.AlarmProps, 'alarmDescription' | 'metric' | 'threshold'>;
 
 /**
  * An alarm of the environment, named `<stack>-<id>` as the pager shows it (not
  * for the nested stack's generated name), that notifies `topic` when it fires
  * and when it clears. The topic's policy lets alarms of that prefix publish.
+ * Missing data never breaches: a new environment has none until its first
+ * run, and an alarm that breached on it paged at every creation (issue 29).
  */
 function alarmOf(scope: Construct, id: string, props: AlarmSettings, { topic, stackName }: AlarmTarget): void {
   const alarm = new cloudwatch.Alarm(scope, id, {

@@ -1,7 +1,7 @@
+import { Fn, SecretValue } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { TokenKeys } from '../shared/domain/page-token';
 
 export interface TokenSigningKeyProps {
   /** The key's generation (DeploymentEnvironment.tokenKeyGeneration): raising it rotates the key. */
@@ -22,15 +22,21 @@ export class TokenSigningKey extends Construct {
   /** The previous generation's secret, absent at generation 1. */
   readonly previousSecret: secretsmanager.Secret | undefined;
   /**
-   * The values of the functions' TOKEN_SIGNING_KEY and TOKEN_SIGNING_KEY_PREVIOUS
-   * variables: CloudFormation dynamic references (`{{resolve:secretsmanager:...}}`)
-   * resolved at deploy time. Chosen over reading the secrets at run time so a
-   * cold start does no network I/O and the functions need no
+   * The keys' secret the functions read: the current key, then the previous one
+   * after a rotation, comma-separated (the keys are alphanumeric). CloudFormation
+   * writes it from the generations' secrets, so each function's TOKEN_SIGNING_KEY
+   * is one dynamic reference (`{{resolve:secretsmanager:...}}`, resolved at deploy
+   * time) whatever the generation: a template holds at most 60 (CloudFormation
+   * User Guide, "Using dynamic references": "You can include up to 60 dynamic
+   * references in a stack template"), and one per key per function took a family
+   * of 31 routes past it at the first rotation. A secret of its own per
+   * generation, so a rotation changes the reference and its deploy hands every
+   * function the keys it created. Chosen over reading the secrets at run time so
+   * a cold start does no network I/O and the functions need no
    * `secretsmanager:GetSecretValue`. The price: the keys are visible to whoever
-   * may read the functions' configuration. A new generation changes these
-   * values, so its deploy always hands the functions the keys it created.
+   * may read the functions' configuration.
    */
-  readonly environmentValues: TokenKeys;
+  readonly keys: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: TokenSigningKeyProps) {
     super(scope, id);
@@ -38,10 +44,19 @@ export class TokenSigningKey extends Construct {
     if (!Number.isInteger(generation) || generation < 1) throw new Error(`Token key generation must be 1 or more, got ${generation}`);
     this.secret = this.generationSecret(generation);
     this.previousSecret = generation > 1 ? this.generationSecret(generation - 1) : undefined;
-    this.environmentValues = {
-      current: this.secret.secretValue.unsafeUnwrap(),
-      previous: this.previousSecret?.secretValue.unsafeUnwrap(),
-    };
+    const values = [this.secret, ...(this.previousSecret ? [this.previousSecret] : [])].map((secret) => secret.secretValue.unsafeUnwrap());
+    this.keys = new secretsmanager.Secret(this, `KeysOfGeneration${generation}`, {
+      description: `The keys the accounting service opens its pagination tokens with, generation ${generation} and the one before`,
+      secretStringValue: SecretValue.unsafePlainText(Fn.join(',', values)),
+    });
+    NagSuppressions.addResourceSuppressions(this.keys, [
+      { id: 'AwsSolutions-SMG4', reason: 'Written by CloudFormation from the generations\' secrets: a rotation is a new generation, and a new secret of keys.' },
+    ]);
+  }
+
+  /** The value of the functions' TOKEN_SIGNING_KEY: one deploy-time dynamic reference to the keys' secret. */
+  get environmentValue(): string {
+    return this.keys.secretValue.unsafeUnwrap();
   }
 
   private generationSecret(generation: number): secretsmanager.Secret {

@@ -28,6 +28,17 @@ function text(minLength: number, pattern?: RegExp): VariableReader<string> {
   };
 }
 
+/** The current key, then the one it replaced at the last rotation, if any, comma-separated: each at least `minLength` characters. */
+function keys(minLength: number): VariableReader<TokenKeys> {
+  return (value) => {
+    if (value === undefined) return required;
+    const [current = '', previous, ...more] = value.split(',');
+    if ([current, previous ?? current].some((key) => key.length < minLength)) return { issue: `String must contain at least ${minLength} character(s)` };
+    if (more.length) return { issue: 'At most two keys: the current one and the one it replaced' };
+    return { value: { current, previous } };
+  };
+}
+
 function optional<T>(read: VariableReader<T>): VariableReader<T | undefined> {
   return (value) => (value === undefined ? { value: undefined } : read(value));
 }
@@ -62,10 +73,13 @@ function number(bounds: { min?: number; above?: number; max: number; fractions?:
 const environmentVariables = {
   TABLE_NAME: text(3),
   BUCKET_NAME: optional(text(3)),
-  /** Secret the pagination tokens are sealed with (encrypted and authenticated); at least 32 characters. */
-  TOKEN_SIGNING_KEY: text(32),
-  /** The secret TOKEN_SIGNING_KEY replaced at the last rotation: it still opens the tokens it sealed. */
-  TOKEN_SIGNING_KEY_PREVIOUS: optional(text(32)),
+  /**
+   * Secret the pagination tokens are sealed with (encrypted and authenticated),
+   * at least 32 characters; after a rotation followed by a comma and the key it
+   * replaced, which still opens the tokens it sealed (one variable, so a
+   * function holds one deploy-time reference: lib/token-signing-key.ts).
+   */
+  TOKEN_SIGNING_KEY: keys(32),
   /** Semantic version of the deployed package, e.g. "0.1.0". */
   BUILD_VERSION: text(0, /^\d+\.\d+\.\d+/),
   /** Identifies the build: a commit, a synth timestamp, or "local". */
@@ -140,7 +154,7 @@ export function serviceConfig(): ServiceConfig {
   cached = {
     tableName: env.TABLE_NAME,
     bucketName: env.BUCKET_NAME,
-    tokenKeys: { current: env.TOKEN_SIGNING_KEY, previous: env.TOKEN_SIGNING_KEY_PREVIOUS },
+    tokenKeys: env.TOKEN_SIGNING_KEY,
     build: { build_major: major, build_minor: minor, build_id: env.BUILD_ID },
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     exportWorkerFunctionName: env.EXPORT_WORKER_FUNCTION_NAME,

@@ -561,7 +561,7 @@ describe('function defaults', () => {
   });
 
   it('passes the token signing key as a deploy-time secret reference, never a literal', () => {
-    const secretId = logicalId(stack.tokenSigningKey.secret);
+    const secretId = logicalId(stack.tokenSigningKey.keys);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
     });
@@ -905,7 +905,7 @@ describe('bundling', () => {
       const dataStore = new DataStore(bundleStack, 'DataStore', { environment });
       const eventBus = EventBus.fromEventBusName(bundleStack, 'EventBus', 'default');
       const roles = new FunctionRoles(bundleStack, 'Roles', { dataStore, eventBus });
-      const bindings = { projectRoot, dataStore, roles, eventBus, tokenKeys: { current: 'x'.repeat(32) }, build, environment };
+      const bindings = { projectRoot, dataStore, roles, eventBus, tokenKeys: 'x'.repeat(32), build, environment };
       new AccountingFunction(
         bundleStack,
         'Route',

@@ -29,7 +29,9 @@ const headroom = 0.6;
  * names; CloudWatch Logs quotas now allow 5, cfn-lint pull request 4688).
  * CloudWatch: 10 metrics per metric math alarm (CloudWatch User Guide, "Alarms
  * on metric math expressions"). Lambda: 4 KB of environment variables per
- * function (Lambda Developer Guide, "Lambda quotas").
+ * function (Lambda Developer Guide, "Lambda quotas"). CloudFormation: 60 dynamic
+ * references per template (CloudFormation User Guide, "Using dynamic references":
+ * "You can include up to 60 dynamic references in a stack template").
  */
 const limits = {
   resources: 500,
@@ -45,6 +47,7 @@ const limits = {
   subscriptionFiltersPerLogGroup: 2,
   metricsPerAlarm: metricsPerAlarmLimit,
   functionEnvironmentBytes: 4_096,
+  dynamicReferences: 60,
 } as const;
 type Limit = keyof typeof limits;
 
@@ -67,6 +70,7 @@ function usesOf(stacks: readonly SynthesizedStack[]): Use[] {
       { limit: 'outputs', where: path, used: Object.keys(template.Outputs ?? {}).length },
       // As CDK writes it to cdk.out (indented by one space) and uploads it.
       { limit: 'templateBytes', where: path, used: Buffer.byteLength(JSON.stringify(template, undefined, 1)) },
+      { limit: 'dynamicReferences', where: path, used: JSON.stringify(template).split('{{resolve:').length - 1 },
     );
     for (const [roleId, role] of ofType('AWS::IAM::Role')) {
       const policies = ofType('AWS::IAM::Policy')
@@ -130,9 +134,24 @@ function widestUses(uses: readonly Use[]): string {
     .join('\n');
 }
 
+/** Each environment as it deploys, and prod after its first token key rotation (generation 2: two keys in use). */
+const rotated = 'prod, token key generation 2';
 const synthesized = new Map<string, SynthesizedStack[]>();
 beforeAll(() => {
   for (const name of deploymentEnvironmentNames) synthesized.set(name, synthesizedStacks(accountingAppOf(name).app));
+  synthesized.set(rotated, synthesizedStacks(accountingAppOf('prod', { tokenKeyGeneration: 2 }).app));
+});
+
+const dynamicReferencesOf = (name: string) => Math.max(...usesOf(synthesized.get(name)!).filter(({ limit }) => limit === 'dynamicReferences').map(({ used }) => used));
+
+describe('dynamic references across a token key rotation', () => {
+  it(`holds one per function whatever the generation: a rotation adds one reference to a template, within ${headroom * 100}% of 60`, () => {
+    const [before, after] = [dynamicReferencesOf('prod'), dynamicReferencesOf(rotated)];
+    console.info(`Dynamic references, most in one template: generation 1 ${before}, generation 2 ${after} of 60`);
+
+    expect(after - before).toBeLessThanOrEqual(1);
+    expect(pastHeadroom(usesOf(synthesized.get(rotated)!))).toEqual([]);
+  });
 });
 
 describe.each(deploymentEnvironmentNames)('the %s environment, as CloudFormation deploys it', (name) => {

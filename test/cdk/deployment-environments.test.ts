@@ -161,7 +161,7 @@ describe('what outlives the stack', () => {
     'AWS::DynamoDB::Table': ['DataStoreTable1E9F5574'],
     'AWS::S3::Bucket': ['DataStoreAccessLogBucket1888864D', 'DataStoreExportBucket715D55EB'],
     'AWS::SQS::Queue': ['EventConsumersDeadLetterQueue741E4758'],
-    'AWS::SecretsManager::Secret': ['TokenSigningKeyGeneration10F32B454'],
+    'AWS::SecretsManager::Secret': ['TokenSigningKeyGeneration10F32B454', expect.stringMatching(/^TokenSigningKeyKeysOfGeneration1[0-9A-F]{8}$/)],
     'AWS::Logs::LogGroup': [expect.stringMatching(/^HttpApiAccessLogs[0-9A-F]{8}$/)],
   };
 
@@ -325,13 +325,21 @@ describe('alarms', () => {
       MetricName: outboxLagMetric.name,
       Dimensions: [{ Name: outboxLagMetric.dimension, Value: expect.anything() }],
       Threshold: alarms.outboxLag.toMilliseconds(),
-      TreatMissingData: 'breaching',
     });
     for (const alarm of allAlarms()) {
       expect(alarm.Properties.AlarmActions).toHaveLength(1);
       expect(alarm.Properties.OKActions).toEqual(alarm.Properties.AlarmActions);
     }
     prod.alarms.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  // A new environment has no data until its first runs: "breaching" pages at creation. CloudWatch User Guide, "Using
+  // Amazon CloudWatch alarms", Configuring how CloudWatch alarms treat missing data.
+  it('page nothing before their first data point: missing data never breaches, the outbox age included', () => {
+    const treatments = allAlarms().map((alarm) => [alarm.Properties.AlarmName, alarm.Properties.TreatMissingData]);
+
+    expect(treatments.filter(([, treatment]) => treatment !== 'notBreaching')).toEqual([]);
+    expect(treatments.length).toBeGreaterThan(4);
   });
 
   // CloudWatch publishes an alarm's notification as cloudwatch.amazonaws.com, which the topic's policy must allow
@@ -370,11 +378,15 @@ describe('the page-token signing key', () => {
     return { key, template: Template.fromStack(stack) };
   }
 
-  it('is one generated secret at generation 1, with no previous key', () => {
-    const { key, template } = keyStack(1);
+  const reference = (id: RegExp) => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.stringMatching(id) }, ':SecretString:::}}']] });
 
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    expect(key.environmentValues.previous).toBeUndefined();
+  it('is one generated secret at generation 1, and the keys written from it alone', () => {
+    const { key, template } = keyStack(1);
+    const keys = template.findResources('AWS::SecretsManager::Secret')[Stack.of(key).getLogicalId(key.keys.node.defaultChild as CfnElement)]!;
+
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    expect(key.previousSecret).toBeUndefined();
+    expect(keys.Properties.SecretString).toEqual(reference(/Generation1/));
   });
 
   it('keeps the previous generation beside the current one after a rotation, and nothing older', () => {
@@ -384,14 +396,16 @@ describe('the page-token signing key', () => {
     expect(secretIds.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
       'TokenSigningKeyGeneration2',
       'TokenSigningKeyGeneration3',
+      'TokenSigningKeyKeysOfGeneration3',
     ]);
-    expect(Stack.of(key).resolve(key.environmentValues)).toEqual({
-      current: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.stringMatching(/Generation3/) }, ':SecretString:::}}']] },
-      previous: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: expect.stringMatching(/Generation2/) }, ':SecretString:::}}']] },
+    // The current key, a comma, the previous one: what TOKEN_SIGNING_KEY holds (shared/config.ts).
+    const keys = template.findResources('AWS::SecretsManager::Secret')[Stack.of(key).getLogicalId(key.keys.node.defaultChild as CfnElement)]!;
+    expect(Stack.of(key).resolve(keys.Properties.SecretString)).toEqual({
+      'Fn::Join': [',', [reference(/Generation3/), reference(/Generation2/)]],
     });
   });
 
-  it('reaches the functions as TOKEN_SIGNING_KEY and, after a rotation, TOKEN_SIGNING_KEY_PREVIOUS', () => {
+  it('reaches the functions as one reference, TOKEN_SIGNING_KEY, to the keys of the generation, after a rotation too', () => {
     const stack = new Stack(appAsSynthesized(), 'Function');
     const environment = deploymentEnvironments.staging;
     const dataStore = new DataStore(stack, 'DataStore', { environment });
@@ -400,18 +414,17 @@ describe('the page-token signing key', () => {
     const key = new TokenSigningKey(stack, 'TokenSigningKey', { generation: 2 });
     const route = httpRoutes[0]!;
     const build = readBuildInfo(projectRoot, 'cdk-test');
-    const bindings = { projectRoot, dataStore, roles, eventBus, environment, build, tokenKeys: key.environmentValues };
+    const bindings = { projectRoot, dataStore, roles, eventBus, environment, build, tokenKeys: key.environmentValue };
     const entry = join(projectRoot, 'functions', 'http', `${route.name}.ts`);
     new AccountingFunction(stack, 'Route', { entry, description: route.operation, family: route.family, stores: route.stores }, bindings);
 
     const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
-    const reference = (secret: Secret) => ({
+    const referenceTo = (secret: Secret) => ({
       'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: stack.getLogicalId(secret.node.defaultChild as CfnElement) }, ':SecretString:::}}']],
     });
-    expect(fn!.Properties.Environment.Variables).toMatchObject({
-      TOKEN_SIGNING_KEY: reference(key.secret),
-      TOKEN_SIGNING_KEY_PREVIOUS: reference(key.previousSecret!),
-    });
+    const variables = fn!.Properties.Environment.Variables;
+    expect(variables.TOKEN_SIGNING_KEY).toEqual(referenceTo(key.keys));
+    expect(JSON.stringify(variables).split('{{resolve:')).toHaveLength(2);
   });
 
   it('refuses a generation below 1', () => {

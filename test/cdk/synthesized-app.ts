@@ -4,7 +4,7 @@ import { App, NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { defineAccountingApp } from '../../lib/accounting-app';
 import type { AccountingStack } from '../../lib/accounting-stack';
-import type { DeploymentEnvironmentName } from '../../lib/deployment-environment';
+import type { DeploymentEnvironment, DeploymentEnvironmentName } from '../../lib/deployment-environment';
 
 export type TemplateResource = {
   Type: string;
@@ -38,9 +38,9 @@ export function appAsSynthesized(context: Record<string, unknown> = {}): App {
 }
 
 /** The app `cdk synth -c env=<name> -c buildId=cdk-test` makes (bin/app.ts), and its service stack. */
-export function accountingAppOf(name: DeploymentEnvironmentName): { app: App; stack: AccountingStack } {
+export function accountingAppOf(name: DeploymentEnvironmentName, overrides: Partial<DeploymentEnvironment> = {}): { app: App; stack: AccountingStack } {
   const app = appAsSynthesized({ env: name, buildId: 'cdk-test' });
-  return { app, stack: defineAccountingApp(app, projectRoot) };
+  return { app, stack: defineAccountingApp(app, projectRoot, overrides) };
 }
 
 /** Every stack of the app, root stacks first, each nested stack after its parent. */

@@ -2,11 +2,12 @@ import { openPageToken, sealPageToken } from '../../shared/domain/page-token';
 import { eventRequest } from '../support/fixtures/events';
 import { useOrg, useStack } from '../support/harness';
 
-/** The key the one in TOKEN_SIGNING_KEY replaced: set before the service first reads its configuration. */
+/** The key the current one replaced, after it in TOKEN_SIGNING_KEY: set before the service first reads its configuration. */
 const previousKey = 'rotated-out-yesterday-'.repeat(2);
 const neverOurs = 'a-key-the-service-never-held-'.repeat(2);
 
-useStack({ environment: { TOKEN_SIGNING_KEY_PREVIOUS: previousKey } });
+const currentKey = process.env.TOKEN_SIGNING_KEY!;
+useStack({ environment: { TOKEN_SIGNING_KEY: `${currentKey},${previousKey}` } });
 const org = useOrg('ROT', { writer: { roles: ['acct_export_admin'] }, reader: { roles: ['acct_view'] } }, { per: 'file' });
 
 beforeAll(async () => {
@@ -25,7 +26,7 @@ async function firstPageTokenSealedWith(key: string) {
   expect(page.status).toBe(200);
   const issued: string = page.body.data.next_token;
   const binding = { orgcode: org.orgcode, route: '/event/list', filters: {} };
-  const state = openPageToken({ current: process.env.TOKEN_SIGNING_KEY! }, binding, issued);
+  const state = openPageToken({ current: currentKey }, binding, issued);
   return { issued, resealed: sealPageToken({ current: key }, binding, state) };
 }
 

@@ -11,8 +11,17 @@ import { validate } from '../../shared/domain/validation';
 const zodEnvironment = z.object({
   TABLE_NAME: z.string().check(z.minLength(3)),
   BUCKET_NAME: z.optional(z.string().check(z.minLength(3))),
-  TOKEN_SIGNING_KEY: z.string().check(z.minLength(32)),
-  TOKEN_SIGNING_KEY_PREVIOUS: z.optional(z.string().check(z.minLength(32))),
+  // Since issue 29 the key replaced at the last rotation follows the current one after a comma, in the same variable.
+  TOKEN_SIGNING_KEY: z.pipe(
+    z.string().check(
+      z.refine((value) => value.split(',').slice(0, 2).every((key) => key.length >= 32), { message: 'String must contain at least 32 character(s)', abort: true }),
+      z.refine((value) => value.split(',').length <= 2, 'At most two keys: the current one and the one it replaced'),
+    ),
+    z.transform((value) => {
+      const [current, previous] = value.split(',');
+      return { current, previous };
+    }),
+  ),
   BUILD_VERSION: z.string().check(z.regex(/^\d+\.\d+\.\d+/)),
   BUILD_ID: z.string().check(z.minLength(1)),
   S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
@@ -35,7 +44,7 @@ const valid = {
 /** Strings near every variable's edges: empty, short, long, versions, numbers in and out of range, not numbers. */
 const variableText = fc.oneof(
   fc.constant(undefined),
-  fc.constantFrom('', 'ab', 'abc', 'true', 'false', 'TRUE', '1.2.3', '1.2', 'v1.2.3', '0', '-1', '0.5', '1', '1e3', '1e400', 'NaN', ' 7 ', '0x10', '1000000', '1000001', '900000', '900001', 'x'.repeat(31), 'x'.repeat(32)),
+  fc.constantFrom('', 'ab', `${'x'.repeat(32)},${'y'.repeat(32)}`, `${'x'.repeat(32)},${'y'.repeat(31)}`, `${'x'.repeat(32)},${'y'.repeat(32)},${'z'.repeat(32)}`, 'abc', 'true', 'false', 'TRUE', '1.2.3', '1.2', 'v1.2.3', '0', '-1', '0.5', '1', '1e3', '1e400', 'NaN', ' 7 ', '0x10', '1000000', '1000001', '900000', '900001', 'x'.repeat(31), 'x'.repeat(32)),
   fc.string({ maxLength: 40 }),
   fc.integer({ min: -5, max: 2_000_000 }).map(String),
   fc.double({ noNaN: true, min: -10, max: 10 }).map(String),
@@ -46,7 +55,7 @@ describe('the service configuration read from the environment', () => {
     const read = readEnvironment(valid);
 
     expect(read).toEqual({
-      env: expect.objectContaining({ TABLE_NAME: 'accounting', S3_FORCE_PATH_STYLE: 'false', EVENT_BUS_NAME: 'default', ORG_RATE_LIMIT_BURST: 200, EXPORT_SETTLE_MS: 45_000 }),
+      env: expect.objectContaining({ TABLE_NAME: 'accounting', TOKEN_SIGNING_KEY: { current: 'k'.repeat(32), previous: undefined }, S3_FORCE_PATH_STYLE: 'false', EVENT_BUS_NAME: 'default', ORG_RATE_LIMIT_BURST: 200, EXPORT_SETTLE_MS: 45_000 }),
     });
   });
 
