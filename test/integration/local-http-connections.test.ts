@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { httpApiBodyLimitBytes } from '../../shared/local/http-api-server';
 import { apiBasePath } from '../../shared/routes/route-definition';
 import { useOrg, useStack } from '../support/harness';
@@ -36,5 +37,28 @@ describe('the local HTTP adapter on keep-alive connections', () => {
     const answered = await Promise.all(Array.from({ length: 6 }, () => pipelinedStatuses(stack.api.baseUrl, sequence)));
 
     expect(answered).toEqual(Array.from({ length: 6 }, () => expected));
+  });
+
+  it('answers a keep-alive client sending them six at a time with no request failing: the 11 MB body is read before its 413', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 6 });
+    const outcomes: string[] = [];
+    const send = ({ path, headers, body }: RawRequest) =>
+      new Promise<void>((resolve) => {
+        const sent = request(`${stack.api.baseUrl}${path}`, { method: 'POST', agent, headers: { ...headers, 'content-length': body.length } }, (answer) => {
+          answer.resume().on('end', () => resolve(void outcomes.push(String(answer.statusCode))));
+        });
+        // A client still writing its body when the server closes fails, whether or not the answer arrived.
+        sent.on('error', (error: NodeJS.ErrnoException) => resolve(void outcomes.push(error.code ?? error.message)));
+        sent.end(body);
+      });
+    const mix = [recordOf(), recordOf(), recordOf(), recordOf(), recordOf(6 * 1024 * 1024), recordOf(httpApiBodyLimitBytes + 1024 * 1024)];
+    const queue = Array.from({ length: 30 }, () => mix).flat();
+
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await send(next);
+    })).finally(() => agent.destroy());
+
+    expect(outcomes.filter((outcome) => outcome !== '400' && outcome !== '413')).toEqual([]);
+    expect(outcomes).toHaveLength(180);
   });
 });
