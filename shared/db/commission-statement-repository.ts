@@ -48,7 +48,8 @@ export function readStatementLines(
   const from = firstLineKeyAt(orgcode, filter.associate_id, filter.from_utc);
   // BETWEEN is inclusive, but a line counting at to_utc sorts after to_utc's first key, so it is left out.
   const to = firstLineKeyAt(orgcode, filter.associate_id, filter.to_utc);
-  const names = Object.fromEntries(statementLineAttributes.map((name) => [`#${name}`, name]));
+  // With the keys: a page cut short by its bytes resumes after its last line.
+  const names = Object.fromEntries(['pk', 'sk', ...statementLineAttributes].map((name) => [`#${name}`, name]));
   return queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -65,6 +66,6 @@ export function readStatementLines(
     },
     limit,
     startKey,
-    (item) => item as StoredStatementLine,
+    ({ pk: _pk, sk: _sk, ...line }) => line as StoredStatementLine,
   );
 }
