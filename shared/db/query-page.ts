@@ -16,8 +16,8 @@ export const pageBytes = 4 * 1024 * 1024;
 
 /**
  * What a value adds to a Lambda response: its JSON, escaped once more as the
- * string body of the HTTP result (a quote there takes two bytes, a control
- * character seven), in UTF-8.
+ * string body of the HTTP result, in UTF-8 (a quote in a value weighs four
+ * bytes, a control character seven).
  */
 export const responseBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(JSON.stringify(value)), 'utf8') - 2;
 
