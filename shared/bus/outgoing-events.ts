@@ -14,7 +14,8 @@ export interface OutgoingEvent {
 
 let client: EventBridgeClient | undefined;
 
-function eventBridge(): EventBridgeClient {
+/** The EventBridge client, created once per container on first use. */
+export function eventBridge(): EventBridgeClient {
   client ??= fencedClient(new EventBridgeClient({ maxAttempts: 4 }));
   return client;
 }

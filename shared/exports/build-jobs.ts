@@ -12,7 +12,8 @@ export const unclaimedWorkGraceMs = 2 * 60_000;
 
 let client: LambdaClient | undefined;
 
-function lambda(): LambdaClient {
+/** The Lambda client, created once per container on first use. */
+export function lambda(): LambdaClient {
   client ??= fencedClient(new LambdaClient({ maxAttempts: 3 }));
   return client;
 }

@@ -24,6 +24,11 @@
  *   times"; up to 6 hours in the queue).
  * - A schedule fires whether or not the last run ended, and EventBridge may
  *   deliver one scheduled event twice.
+ * - Lambda freezes an execution environment once the runtime has completed
+ *   its invocation and no events are pending, and thaws it for the next
+ *   invocation: a promise the handler left running resumes then, minutes
+ *   later (Lambda developer guide, "Understanding the Lambda execution
+ *   environment lifecycle").
  * - A CloudWatch Logs subscription sends CONTROL_MESSAGEs to check its
  *   destination.
  * - S3 answers 503 SlowDown to a spike of requests on a prefix while it scales
@@ -94,6 +99,14 @@ export interface AwsLikeOptions {
    * create, parts and complete) answered 503 SlowDown, below the SDK's retries.
    */
   objectWriteSlowDownRate: number;
+  /**
+   * How long an AWS call that an invocation left running stays frozen at most:
+   * a call sent after its handler returned waits for the function's next
+   * invocation, or this long, whichever comes first, as Lambda freezes an
+   * environment when its handler returns and thaws it for the next call.
+   * 0: until the next invocation only.
+   */
+  lambdaFreezeMs: number;
   /** Write units a second one partition key of the table or of an index serves before it is throttled; 0 turns the limit off. */
   partitionWriteUnitsPerSecond: number;
   /** Read units a second one partition key of the table or of an index serves before it is throttled; 0 turns the limit off. */
@@ -119,6 +132,7 @@ export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
   scheduleOverlapRate: 0.1,
   controlMessageRate: 0.05,
   objectWriteSlowDownRate: 0.02,
+  lambdaFreezeMs: 60_000,
   partitionWriteUnitsPerSecond: 1_000,
   partitionReadUnitsPerSecond: 3_000,
   lambdaResponseLimitBytes: 6_291_556,
@@ -141,6 +155,8 @@ export interface AwsLikeCounts {
   scheduleRunsOverlapped: number;
   controlMessagesSent: number;
   objectWritesSlowedDown: number;
+  /** AWS calls sent by an invocation that had already returned, held until its function was invoked again (or lambdaFreezeMs). */
+  callsFrozen: number;
   /** Request attempts refused because a partition key they reach was out of units (AwsLike.partitions says what each consumed). */
   requestsThrottledByPartition: number;
 }

@@ -81,6 +81,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
     scheduleRunsOverlapped: 0,
     controlMessagesSent: 0,
     objectWritesSlowedDown: 0,
+    callsFrozen: 0,
     requestsThrottledByPartition: 0,
   };
   const draw = (stream: Stream) => {

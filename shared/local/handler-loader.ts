@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { LambdaEnvironments } from './lambda-environments';
 import { projectRoot } from './project-root';
 
 /** Any Lambda handler: the local servers pass an event and a context, and await the result. */
@@ -16,13 +17,17 @@ export type FunctionKind = keyof typeof entryFolders;
  * A loader of the entry files in `functions/<folder of kind>/<name>.ts`: the very
  * modules the Lambdas are bundled from. Each module is imported once, on first
  * use, like a Lambda cold start; its module-scope clients then serve every later call.
+ * With `environments`, each invocation is watched as Lambda's clock would treat it
+ * (shared/local/lambda-environments.ts).
  */
-export function entryFileLoader(kind: FunctionKind): HandlerLoader {
+export function entryFileLoader(kind: FunctionKind, environments?: LambdaEnvironments): HandlerLoader {
   const cache = new Map<string, Promise<LambdaHandler>>();
   return (name) => {
     let loading = cache.get(name);
     if (!loading) {
-      loading = importHandler(join(projectRoot(), 'functions', entryFolders[kind], `${name}.ts`));
+      loading = importHandler(join(projectRoot(), 'functions', entryFolders[kind], `${name}.ts`)).then((handler) =>
+        environments ? environments.invocationsOf(name, handler) : handler,
+      );
       // A failed import (say, a syntax error being fixed) is retried on the next call.
       loading.catch(() => cache.delete(name));
       cache.set(name, loading);

@@ -2,9 +2,12 @@ import { backgroundFunctions } from '../routes/background-registry';
 import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter, usageMeterAggregatorFunction } from '../routes/consumer-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
-import { apiBasePath } from '../routes/route-definition';
+import { apiBasePath, routeTimeoutSeconds } from '../routes/route-definition';
+import { eventBridge } from '../bus/outgoing-events';
 import { dynamo } from '../db/client';
+import { lambda } from '../exports/build-jobs';
 import { s3 } from '../s3/client';
+import { sqs } from '../sqs/dead-letter-queue';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
 import { type AwsLike, type AwsLikeOptions, awsLikeExportSettleMs, awsLikeMode } from './aws-like';
 import { attachAwsLikeDynamo } from './aws-like-dynamodb';
@@ -15,6 +18,7 @@ import { type LocalEventBus, localEventBus } from './event-bus-api';
 import { type LocalEventConsumers, startEventConsumers } from './event-consumers';
 import { entryFileLoader, type HandlerLoader } from './handler-loader';
 import { startHttpApi } from './http-api-server';
+import { lambdaEnvironments } from './lambda-environments';
 import { lambdaInvokeApi } from './lambda-invoke-api';
 import { type LocalLogSubscription, startLogSubscription } from './log-subscription';
 import { startScheduleTimers } from './schedule-timers';
@@ -66,9 +70,10 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
   const awsLike = options.awsLike ? awsLikeMode(options.awsLike) : undefined;
   // Lambda's size limits are AWS's contract, not a fault: every mode holds to them, the AWS-like one with its own figures.
   const { lambdaResponseLimitBytes, asyncInvokePayloadLimitBytes } = awsLike?.options ?? defaultAwsLikeOptions;
+  const environments = lambdaEnvironments(awsLike && { freezeMs: awsLike.options.lambdaFreezeMs, counts: awsLike.counts });
   const api = await startHttpApi({
-    routes: httpRoutes,
-    loadHandler: entryFileLoader('http'),
+    routes: httpRoutes.map((route) => ({ path: route.path, name: route.name, timeoutSeconds: routeTimeoutSeconds(route) })),
+    loadHandler: entryFileLoader('http', environments),
     basePath: apiBasePath,
     port: options.apiPort,
     log: options.log,
@@ -77,12 +82,13 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
   // The handlers of this process share dynamo() and s3(); the faults are attached here, never by an import.
   const detachDynamo = awsLike ? attachAwsLikeDynamo(dynamo(), awsLike) : () => undefined;
   let detachS3: () => void = () => undefined;
+  let detachWatch: () => void = () => undefined;
   try {
     const bus = localEventBus({ log: options.log });
     const deadLetterQueue = localQueue(localDeadLetterQueueName);
-    const background = entryFileLoader('background');
-    const operators = entryFileLoader('operator');
-    const consumerHandlers = entryFileLoader('consumer');
+    const background = entryFileLoader('background', environments);
+    const operators = entryFileLoader('operator', environments);
+    const consumerHandlers = entryFileLoader('consumer', environments);
     const backgroundNames = new Set(backgroundFunctions.map((fn) => fn.name));
     const consumerNames = new Set([...consumerFunctions, usageMeterAggregatorFunction].map((fn) => fn.name));
     const loadDirect: HandlerLoader = (name) => {
@@ -115,6 +121,7 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
     });
     // s3() reads the service's configuration, which is whole only now.
     if (awsLike) detachS3 = attachAwsLikeS3(s3(), awsLike);
+    detachWatch = environments.watchClients([dynamo(), s3(), eventBridge(), lambda(), sqs()]);
     const consumers = startEventConsumers({
       bus,
       consumers: consumerFunctions,
@@ -154,17 +161,20 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       awsLike,
       close: async () => {
         stopTimers();
+        environments.close();
         // Deliveries and asynchronous invocations under way (an export's build) still reach the table; the servers go
         // once they are done, so none outlives the stack and meets a table that is gone.
         await Promise.all([consumers.close(), logSubscription.close(), awsLike?.close(), invokeApi.idle()]);
         detachDynamo();
         detachS3();
+        detachWatch();
         await Promise.all([api.close(), aws.close()]);
       },
     };
   } catch (error) {
     detachDynamo();
     detachS3();
+    detachWatch();
     await api.close();
     throw error;
   }
