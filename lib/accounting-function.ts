@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -10,7 +10,7 @@ import type { environmentVariableNames } from '../shared/config';
 import type { StoreAccess } from '../shared/routes/route-definition';
 import type { BuildInfo } from './build-info';
 import type { DataStore } from './data-store';
-import type { DeploymentEnvironment } from './deployment-environment';
+import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';
 import type { FunctionRoles } from './function-roles';
 import { lambdaBundle } from './lambda-bundle';
 
@@ -79,7 +79,7 @@ export class AccountingFunction extends Construct {
     const { environment: deployment } = bindings;
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: deployment.logRetention,
-      removalPolicy: deployment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(deployment),
     });
     this.logGroup.grantWrite(role);
 

@@ -1,10 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table-definition';
 import { storedPayloadPrefix } from '../shared/s3/stored-payloads';
-import type { DeploymentEnvironment } from './deployment-environment';
+import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';
 
 /** How long a replaced or deleted version of an export file is kept (docs/decisions.md: Exports). */
 export const noncurrentExportVersionDays = 30;
@@ -30,7 +30,7 @@ export class DataStore extends Construct {
   constructor(scope: Construct, id: string, props: DataStoreProps) {
     super(scope, id);
     const { retainData, bucketAccessLogExpiry } = props.environment;
-    const removalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = removalPolicyOf({ retainData });
 
     // Built from the same definition the local stack uses, so the two cannot disagree.
     this.table = new dynamodb.Table(this, 'Table', {

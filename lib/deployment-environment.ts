@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { OrgRateLimit } from '../shared/http/org-rate-limit';
 
@@ -184,4 +184,17 @@ export function deploymentEnvironmentFromContext(value: unknown): DeploymentEnvi
   const mistakes = environmentMistakes(Object.values(deploymentEnvironments));
   if (mistakes.length > 0) throw new Error(`lib/deployment-environment.ts: ${mistakes.join('; ')}`);
   return deploymentEnvironments[known];
+}
+
+/**
+ * What becomes of the environment's stateful and named resources (table,
+ * buckets, queue, log groups, alarm topic) when the stack no longer has them:
+ * deleted with dev; otherwise kept on an update or a delete, but not when the
+ * deploy that created them fails and rolls back (CloudFormation
+ * `DeletionPolicy: RetainExceptOnCreate`, AWS CloudFormation User Guide,
+ * "DeletionPolicy attribute"). With plain `Retain` a failed first deploy left the
+ * named access log group behind and its retry failed "already exists".
+ */
+export function removalPolicyOf(environment: Pick<DeploymentEnvironment, 'retainData'>): RemovalPolicy {
+  return environment.retainData ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
 }

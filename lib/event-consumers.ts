@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { type ConsumerFunctionDefinition, deadLetterNotifierFunction } from '../shared/routes/consumer-registry';
 import { AccountingFunction, type AccountingFunctionProps, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
+import { removalPolicyOf } from './deployment-environment';
 
 export interface EventConsumersProps {
   /** The consumer registry (shared/routes/consumer-registry.ts). */
@@ -86,7 +87,7 @@ export class EventConsumers extends Construct {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      removalPolicy: props.bindings.environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(props.bindings.environment),
     });
     const isTheDeadLetterQueue =
       'This queue is the dead-letter queue: what lands here is kept 14 days for an operator to read and redrive; a ' +

@@ -1,12 +1,11 @@
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { RemovalPolicy } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
 import { constructId } from './construct-id';
-import type { DeploymentEnvironment } from './deployment-environment';
+import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';
 
 export interface AccountingHttpApiProps {
   environment: DeploymentEnvironment;
@@ -65,7 +64,7 @@ export class AccountingHttpApi extends Construct {
       // stage fails to create once that policy is full (AWS docs: "Enabling logging from AWS services").
       logGroupName: `/aws/vendedlogs/apigateway/${environment.stackName}/access`,
       retention: environment.logRetention,
-      removalPolicy: environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicyOf(environment),
     });
     // Set on the stage the API already has: a stage of our own would replace it, and its URL with it.
     const stage = this.api.defaultStage!.node.defaultChild as apigwv2.CfnStage;

@@ -1,4 +1,4 @@
-import { Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -8,7 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { maxBuildAttempts } from '../shared/exports/build-faults';
-import type { DeploymentEnvironment } from './deployment-environment';
+import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';
 
 export interface OperationalAlarmsProps {
   environment: DeploymentEnvironment;
@@ -64,7 +64,7 @@ export class OperationalAlarms extends NestedStack {
     const target = { topic: this.topic, stackName: environment.stackName };
     // The on-call's subscriptions are made by hand on this topic: a topic deleted with a stack or replaced by a
     // refactor takes them along, and the pager goes silent without a word. Its logical id is pinned by a test.
-    this.topic.applyRemovalPolicy(environment.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+    this.topic.applyRemovalPolicy(removalPolicyOf(environment));
     this.allowAlarmsToPublish(environment.stackName);
 
     alarmOf(this, 'DeadLetters', {

@@ -449,7 +449,7 @@ describe('event consumers', () => {
     template.resourceCountIs('AWS::SQS::Queue', 1);
     template.hasResource('AWS::SQS::Queue', {
       Properties: { MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true },
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
     });
     template.hasOutput('ConsumerDeadLetterQueueUrl', { Value: { Ref: logicalId(stack.eventConsumers.deadLetterQueue) } });
@@ -616,7 +616,7 @@ describe('data store', () => {
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       }),
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
     });
   });
@@ -635,7 +635,7 @@ describe('data store', () => {
         },
         VersioningConfiguration: { Status: 'Enabled' },
       }),
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
     });
   });
 

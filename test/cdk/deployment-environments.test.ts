@@ -183,10 +183,16 @@ describe('what outlives the stack', () => {
 
   const stateful = ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SQS::Queue', 'AWS::Logs::LogGroup'];
 
-  it('retains the table, the buckets, the dead-letter queue and every log group outside dev, and refuses deleting the table', () => {
-    for (const type of stateful) {
-      expect(prod.ofType(type).length).toBeGreaterThan(0);
-      for (const resource of prod.ofType(type)) expect([type, resource.DeletionPolicy]).toEqual([type, 'Retain']);
+  // A failed first deploy must be retryable: a resource kept by a rollback of the deploy that created it (plain
+  // `Retain`) makes the retry fail "already exists" for a named one (the access log group). `RetainExceptOnCreate`
+  // deletes it on that rollback only (AWS CloudFormation User Guide, "DeletionPolicy attribute").
+  it('retains the table, the buckets, the dead-letter queue, every log group and the alarm topic outside dev, except when the deploy that created them rolls back, and refuses deleting the table', () => {
+    for (const type of [...stateful, 'AWS::SNS::Topic']) {
+      const resources = prod.ofType(type);
+      expect(resources.length).toBeGreaterThan(0);
+      for (const resource of resources) {
+        expect([type, resource.DeletionPolicy, resource.UpdateReplacePolicy]).toEqual([type, 'RetainExceptOnCreate', 'Retain']);
+      }
     }
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
   });
@@ -366,7 +372,7 @@ describe('alarms', () => {
   it('keep the topic, under the same logical id, through a redeploy, and in prod through a destroy, so its subscriptions stay', () => {
     const topics = (template: typeof prod.alarms) => template.findResources('AWS::SNS::Topic');
     expect(Object.keys(topics(prod.alarms))).toEqual([alarmTopicLogicalId]);
-    expect(Object.values(topics(prod.alarms))[0]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(Object.values(topics(prod.alarms))[0]).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     expect(Object.keys(topics(dev.alarms))).toEqual([alarmTopicLogicalId]);
   });
 });
