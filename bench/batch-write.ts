@@ -1,4 +1,5 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { untilProcessed } from '../shared/db/unprocessed-rounds';
 
 /** BatchWriteItem takes at most 25 items; this many requests are in flight at once. */
 const itemsPerWrite = 25;
@@ -6,7 +7,8 @@ const parallelWrites = 16;
 
 /**
  * Puts every item `items` yields straight into the table, `parallelWrites`
- * BatchWriteItem requests at a time, retrying what DynamoDB leaves unprocessed.
+ * BatchWriteItem requests at a time, retrying what DynamoDB leaves unprocessed
+ * as the service does (shared/db/unprocessed-rounds.ts).
  * Takes the items lazily, so a large seed never sits in memory whole. Returns
  * the number of items written.
  */
@@ -26,11 +28,10 @@ export async function batchPutAll(
   };
   const writer = async () => {
     for (let chunk = takeChunk(); chunk.length > 0; chunk = takeChunk()) {
-      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-      while (pending.length > 0) {
+      await untilProcessed(chunk.map((Item) => ({ PutRequest: { Item } })), async (pending) => {
         const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-      }
+        return (UnprocessedItems?.[table] ?? []) as typeof pending;
+      });
       written += chunk.length;
     }
   };

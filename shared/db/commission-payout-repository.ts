@@ -16,6 +16,7 @@ import * as keys from './keys';
 import { timeOrderedKey } from './keys';
 import { type Page, type StartKey, queryPage } from './query-page';
 import { statusFilter } from './status-filter';
+import { untilProcessed } from './unprocessed-rounds';
 
 /**
  * Commission payouts and their associate's payout desk (docs/decisions.md:
@@ -372,12 +373,10 @@ export async function writeLineageLinks(links: readonly { ref: { kind: string; i
     },
   }));
   for (let start = 0; start < puts.length; start += 25) {
-    let pending: Record<string, unknown>[] | undefined = puts.slice(start, start + 25);
-    for (let attempt = 1; pending?.length; attempt += 1) {
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
-      pending = UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
-      if (pending?.length) await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
-    }
+    await untilProcessed(puts.slice(start, start + 25), async (pending) => {
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      return (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    });
   }
 }
 
