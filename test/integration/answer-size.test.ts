@@ -47,7 +47,7 @@ describe('answers within Lambda’s response limit', () => {
     const answers = [];
     let nextToken: string | undefined;
     do {
-      const answer = await org.post('clerk', '/event/list', { limit: 256, ...(nextToken && { next_token: nextToken }) });
+      const answer = await asClient(() => org.post('clerk', '/event/list', { limit: 256, ...(nextToken && { next_token: nextToken }) }));
       answers.push(answer);
       nextToken = answer.body?.data?.next_token ?? undefined;
     } while (nextToken && answers.length < 40);
@@ -66,7 +66,7 @@ describe('answers within Lambda’s response limit', () => {
     const { exportRecord } = await createBuiltExport(exportRequest(org.orgcode), org.headers.clerk);
     expect([exportRecord.status, exportRecord.batch_count, exportRecord.evidence.file_refs.length]).toEqual(['ready', 40, 40]);
 
-    const listed = await org.post('clerk', '/export/list', { status: 'ready', limit: 256 });
+    const listed = await asClient(() => org.post('clerk', '/export/list', { status: 'ready', limit: 256 }));
 
     const [summary] = listed.body.data.exports;
     const { file_refs: _files, ...evidence } = exportRecord.evidence;
