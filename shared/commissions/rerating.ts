@@ -2,10 +2,13 @@ import type { Commission } from '../domain/commissions/commission';
 import { accrueCommission, rerateCommission } from '../domain/commissions/commission-changes';
 import { rateSale, saleOfCommission } from '../domain/commissions/rating';
 import { commissionLines, findCommission, openCommissionIds, saveCommissionChange } from '../db/commission-repository';
-import type { PlacedWindow } from '../db/commission-rule-repository';
+import { ruleWindows } from '../db/commission-rule-repository';
 import { currentRules } from '../db/commission-rule-snapshot';
 import { retryingConflicts } from '../db/conflict-retry';
+import { type ReratingWork, dueReratings, finishRerating, queueRerating } from '../db/rerating-work-repository';
+import { takeDueEntry } from '../db/work-queue';
 import { systemOrigin } from '../domain/change-origin';
+import { fenceRemainingMs } from '../lambda/invocation-fence';
 
 /**
  * Rating follows the rules cached now (docs/decisions.md: Commissions,
@@ -39,18 +42,67 @@ export async function rateByRulesInForce(commission: Commission, actor: string, 
 }
 
 /**
- * After a change of a rule was cached: rates again the org's open
- * commissions placed inside `windows` (every window the rule ever had), by
- * the rules in force among all cached ones. Reads the open markers, never the
- * whole table. How many changed.
+ * Time a re-rating keeps back from its invocation's deadline: it starts no
+ * commission with less left, so that it can hand the rest to the sweep.
  */
-export async function rateOpenCommissions(orgcode: string, windows: readonly PlacedWindow[], actor: string, now: Date): Promise<number> {
+export const reratingReserveMs = 3_000;
+
+/** What a re-rating did: how many commissions changed, and whether it handed the rest to the sweep. */
+export interface ReratingOutcome {
+  changed: number;
+  handedOver: boolean;
+}
+
+/**
+ * After a change of a rule was cached: rates again the org's open
+ * commissions placed inside any window the rule ever had, by the rules in
+ * force among all cached ones, in commission id order from after `after`.
+ * Reads the open markers, never the whole table. An organisation with
+ * thousands of them takes longer than an invocation may run: with less than
+ * `reratingReserveMs` left of its deadline, the rest is queued for the sweep
+ * (every commission's rating is idempotent, so a commission rated twice
+ * changes once), and nothing of it runs past the invocation.
+ */
+export async function rateOpenCommissions(orgcode: string, ruleId: string, actor: string, now: Date, after?: string): Promise<ReratingOutcome> {
   const ids = new Set<string>();
-  for (const window of windows) for (const id of await openCommissionIds(orgcode, window.from, window.to)) ids.add(id);
+  for (const window of await ruleWindows(orgcode, ruleId)) for (const id of await openCommissionIds(orgcode, window.from, window.to)) ids.add(id);
+  const pending = [...ids].filter((id) => after === undefined || id > after).sort();
   let changed = 0;
-  for (const commissionId of ids) {
+  let last = after;
+  for (const commissionId of pending) {
+    if (fenceRemainingMs() < reratingReserveMs) {
+      await queueRerating({ orgcode, rule_id: ruleId, actor, ...(last !== undefined && { after: last }) }, now);
+      return { changed, handedOver: true };
+    }
     const commission = await findCommission(orgcode, commissionId);
     if (commission && (await rateByRulesInForce(commission, actor, now))) changed += 1;
+    last = commissionId;
   }
-  return changed;
+  return { changed, handedOver: false };
+}
+
+/** Re-ratings the sweep takes per run; the rest wait a minute. */
+const reratingsPerSweep = 10;
+/** How long a sweep run holds a re-rating it took: past the function's 5-minute timeout, so a live run's hold never lapses. */
+const reratingHoldMs = 6 * 60_000;
+
+/**
+ * The sweep's part of re-rating (every minute, with the payout desks): each
+ * due re-rating is taken (so overlapping runs never do one twice), then
+ * continued from where it stopped, handed over again if this run runs out of
+ * time too, and removed once done.
+ */
+export async function continueReratings(now: Date): Promise<{ reratings: number; commissions_rerated: number }> {
+  let reratings = 0;
+  let rerated = 0;
+  for (const entry of await dueReratings(now, reratingsPerSweep)) {
+    if (fenceRemainingMs() < reratingReserveMs) break;
+    if (!(await takeDueEntry(entry, new Date(now.getTime() + reratingHoldMs)))) continue;
+    const work: ReratingWork = entry;
+    const outcome = await rateOpenCommissions(work.orgcode, work.rule_id, work.actor, now, work.after);
+    if (!outcome.handedOver) await finishRerating(work);
+    reratings += 1;
+    rerated += outcome.changed;
+  }
+  return { reratings, commissions_rerated: rerated };
 }

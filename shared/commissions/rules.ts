@@ -9,7 +9,6 @@ import {
   putRuleIfNewer,
   setRuleDefinitionIfNewer,
   recordRuleWindow,
-  ruleWindows,
   setRuleStatusIfNewer,
 } from '../db/commission-rule-repository';
 import { rateOpenCommissions } from './rerating';
@@ -43,7 +42,7 @@ function ignored(revision: number, write: Extract<CacheWrite, { applied: false }
 async function ratedAfter(outcome: RuleEventOutcome, orgcode: string, ruleId: string, actor: string, now: Date): Promise<RuleEventOutcome> {
   if (outcome.outcome === 'stale') return outcome;
   await bumpRulesRevision(orgcode);
-  await rateOpenCommissions(orgcode, await ruleWindows(orgcode, ruleId), actor, now);
+  await rateOpenCommissions(orgcode, ruleId, actor, now);
   return outcome;
 }
 

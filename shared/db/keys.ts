@@ -271,6 +271,9 @@ export const payoutDeskWork = (orgcode: string, associateId: string, currency: s
 });
 /** Payout desk work (lines to free, commissions to mark paid) left by a call that stopped, for the sweep. */
 export const payoutWorkQueue = 'SYSTEM#PAYOUT_WORK';
+/** The re-rating of a rule's open commissions that a consumer ran out of time for: one per organisation and rule, for the sweep. */
+export const reratingWork = (orgcode: string, ruleId: string): ItemKey => ({ pk: `${org(orgcode)}#RERATING`, sk: part(ruleId) });
+export const reratingWorkQueue = 'SYSTEM#RERATING_WORK';
 
 /**
  * One partition per storage usage record (get by id, and the duplicate-id

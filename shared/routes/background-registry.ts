@@ -54,7 +54,7 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
   },
   {
     name: 'commission-payout-sweeper',
-    description: 'Frees the payout desks of assemblies that stopped, and finishes payout work a call left (freeing, linking, settling lines)',
+    description: 'Frees the payout desks of assemblies that stopped, finishes payout work a call left (freeing, linking, settling lines), and continues re-ratings a rule change handed over',
     stores: { table: 'write' },
     timeoutSeconds: 5 * 60,
     memoryMb: 512,
