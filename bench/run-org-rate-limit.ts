@@ -1,26 +1,32 @@
+import { awsLikeVariable } from '../shared/local/aws-like-options';
 import { benchCaller, benchOrgcode } from './local-stack';
-import { measureOrgRateLimit, orgRateLimitSection, orgRateLimitVerdicts } from './org-rate-limit';
+import { measureOrgRateLimit, orgRateLimitLoads, orgRateLimitSection, orgRateLimitVerdicts } from './org-rate-limit';
 import { runSectionAlone } from './run-section';
 
 /**
- * `npx tsx bench/run-org-rate-limit.ts`: the per-organisation limit section of
- * `npm run bench` alone, on a stack whose limit is the deployed default
+ * `npx tsx bench/run-org-rate-limit.ts` (also the last part of `npm run bench`):
+ * the per-organisation limit section on a stack of its own in the AWS-like
+ * mode (its defaults: the partition throughput of AWS, 1,000 WCU/s per
+ * partition key, and its faults), whose limit is the deployed default
  * (BENCH_ORG_RATE_PER_SECOND, default 20, burst twice that).
  */
 const perSecond = Number(process.env.BENCH_ORG_RATE_PER_SECOND ?? 20);
+const seconds = Number(process.env.BENCH_ORG_RATE_SECONDS ?? 10);
 
 runSectionAlone(
-  async (_stack, log) => {
+  async (stack, log) => {
+    const awsLike = stack.api.awsLike;
+    if (!awsLike) throw new Error(`the AWS-like mode is off: ${awsLikeVariable} was not read`);
     const callers = {
-      overloaded: { shared: await benchCaller(benchOrgcode('RS'), ['acct_view']), environment: await benchCaller(benchOrgcode('RE'), ['acct_view']) },
+      overloaded: await Promise.all(orgRateLimitLoads.map(() => benchCaller(benchOrgcode('RS'), ['acct_view']))),
       unlimited: await benchCaller(benchOrgcode('RU'), ['acct_view']),
     };
-    log('per-organisation limit: 8 environments at 5x the limit, shared and per environment, then unlimited calls');
-    const report = await measureOrgRateLimit(callers);
+    const report = await measureOrgRateLimit(awsLike, callers, { seconds, log });
     return { lines: orgRateLimitSection(report), verdicts: orgRateLimitVerdicts(report) };
   },
   () => {
     process.env.ORG_RATE_LIMIT_PER_SECOND = String(perSecond);
     process.env.ORG_RATE_LIMIT_BURST = String(perSecond * 2);
+    process.env[awsLikeVariable] = process.env[awsLikeVariable] || '1';
   },
 );

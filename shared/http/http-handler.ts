@@ -118,21 +118,28 @@ const jsonObjectBody: Middleware = {
  * rate: counted once the organisation is proven, so a forged x-orgcode cannot
  * spend another organisation's allowance. One limiter per handler, i.e. per
  * function environment, taking leases of the organisation's shared allowance.
+ * A lease taken beside the call finishes before the call is answered, as
+ * Lambda would freeze it half done.
  */
 function authentication(route: RouteDefinition, rateLimit: OrgRateLimitScope): Middleware {
   let orgRateLimiter: OrgRateLimiter | undefined;
+  const leasesTaken = async () => {
+    await orgRateLimiter?.settled();
+  };
   return {
     before: async ({ context }) => {
       const { call } = context;
       call.caller = await authenticate(call.headers, call.body ?? {}, route.roles, call.receivedAt);
       if (!orgRateLimiter) {
         const limit = serviceConfig().orgRateLimit;
-        const source: CallSource = rateLimit === 'shared' ? (orgcode, want, now, tat) => takeOrgCalls(orgcode, limit, want, now, tat) : inMemoryCallSource(limit);
+        const source: CallSource = rateLimit === 'shared' ? (orgcode, want, _now, tat) => takeOrgCalls(orgcode, limit, want, tat) : inMemoryCallSource(limit);
         orgRateLimiter = new OrgRateLimiter(limit, source);
       }
       const retryAfterMs = await orgRateLimiter.admit(call.caller.orgcode, Date.now());
       if (retryAfterMs > 0) throw new OrgRateLimitedError(retryAfterMs);
     },
+    after: leasesTaken,
+    onError: leasesTaken,
   };
 }
 

@@ -95,7 +95,8 @@ export function unmetered<Command extends { middlewareStack: { add(...args: any[
       context[unmeteredFlag] = true;
       return next(args);
     },
-    { step: 'initialize', priority: 'high', name: unmeteredFlag },
+    // Overridable: a document client's command resolves its own stack twice (its own and the low-level command's).
+    { step: 'initialize', priority: 'high', name: unmeteredFlag, override: true },
   );
   return command;
 }

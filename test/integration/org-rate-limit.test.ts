@@ -55,7 +55,7 @@ describe('per-organisation rate limit', () => {
     // Arrange
     const limit = { perSecond: 20, burst: 20 };
     const orgcode = freshId('SHARED').toUpperCase();
-    const environment = () => new OrgRateLimiter(limit, (org, want, now, tat) => takeOrgCalls(org, limit, want, now, tat));
+    const environment = () => new OrgRateLimiter(limit, (org, want, _now, tat) => takeOrgCalls(org, limit, want, tat));
     const durationMs = 3_000;
     const offerEveryMs = 20; // two environments: 100 calls a second, five times the limit
     const started = Date.now();
