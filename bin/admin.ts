@@ -12,7 +12,6 @@
  * with exit code 1.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { type LocalEndpoints, readEndpoints } from '../shared/local/endpoints-file';
 import { localApiClientConfig } from '../shared/local/environment';
@@ -27,137 +26,63 @@ import {
   redriveEveryDeadLetter,
   showDeadLetter,
 } from '../shared/operators/dead-letter-redrive';
-
-const usage = `Usage:
-  npm run -s admin -- credential issue --orgcode ORG --actor ACTOR --roles r1,r2 [--owner]
-                                       [--kind api_key|session] [--expires-in-hours N]
-  npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
-  npm run -s admin -- credential list --orgcode ORG
-  npm run -s admin -- organisation raise-shards --orgcode ORG --shards N
-  npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
-  npm run -s admin -- financial-rollup index-receivable-changes --orgcode ORG
-  npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
-  npm run -s admin -- dead-letter list
-  npm run -s admin -- dead-letter show --id ID
-  npm run -s admin -- dead-letter redrive --id ID | --all
-
-Target (default: the local server started with \`npm start\`):
-  --function-name NAME [--region R]   a deployed operator function (AWS credentials from the environment)
-  --queue-url URL [--region R]        dead-letter: a deployed stack's queue (its ConsumerDeadLetterQueueUrl output)
-  --data-dir DIR                      the local server's data folder, as given to npm start
-                                      (default: $ACCOUNTING_DATA_DIR, else .data)`;
-
-class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { type Command, type Flags, type RequiredFlag, UsageError, parseCommandLine, usage } from './admin-command-line';
 
 const credentialFunction = 'credential-admin';
 const rollupFunctions = { 'financial-rollup': 'financial-rollup-admin', 'usage-rollup': 'usage-rollup-admin' } as const;
 
-type Flags = {
-  orgcode?: string;
-  actor?: string;
-  roles?: string;
-  owner?: boolean;
-  kind?: string;
-  'expires-in-hours'?: string;
-  fingerprint?: string;
-  shards?: string;
-  dt?: string;
-  to?: string;
-  id?: string;
-  all?: boolean;
-  region?: string;
-  'function-name'?: string;
-  'queue-url'?: string;
-  'data-dir'?: string;
-  help?: boolean;
-};
-
 async function main(): Promise<void> {
   // npm start, beside which these commands run, has said it once (shared/local/node-version-notice.ts).
   silenceNodeVersionWarning();
-  const { values: flags, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      orgcode: { type: 'string' },
-      actor: { type: 'string' },
-      roles: { type: 'string' },
-      owner: { type: 'boolean' },
-      kind: { type: 'string' },
-      'expires-in-hours': { type: 'string' },
-      fingerprint: { type: 'string' },
-      shards: { type: 'string' },
-      dt: { type: 'string' },
-      to: { type: 'string' },
-      id: { type: 'string' },
-      all: { type: 'boolean' },
-      region: { type: 'string' },
-      'function-name': { type: 'string' },
-      'queue-url': { type: 'string' },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (flags.help) {
+  const commandLine = parseCommandLine(process.argv.slice(2));
+  if (!commandLine) {
     console.log(usage);
     return;
   }
-
-  const [group, action, ...extra] = positionals;
-  if (extra.length > 0) throw new UsageError('Unknown command.');
+  const { command, flags } = commandLine;
+  const [group, action] = command.split(' ');
   let result: unknown;
   let failure: string | undefined;
-  if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(action, flags));
-  else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(action, flags));
-  else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(group, action, flags));
-  else if (group === 'dead-letter') ({ result, failure } = await deadLetterCommand(action, flags));
-  else throw new UsageError('Unknown command.');
+  if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(command, flags));
+  else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(flags));
+  else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(action, flags));
+  else ({ result, failure } = await deadLetterCommand(command, flags));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   if (failure) throw new Error(failure);
 }
 
 /** The `credential-admin` payload for one action; the function validates it in full. */
-function credentialPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+function credentialPayload(command: Command, flags: Flags): Record<string, unknown> {
   const orgcode = required(flags, 'orgcode');
-  switch (action) {
-    case 'issue':
-      return {
-        action,
-        orgcode,
-        actor: required(flags, 'actor'),
-        roles: (flags.roles ?? '')
-          .split(',')
-          .map((role) => role.trim())
-          .filter(Boolean),
-        ...(flags.owner ? { owner: true } : {}),
-        ...(flags.kind !== undefined ? { kind: flags.kind } : {}),
-        ...(flags['expires-in-hours'] !== undefined ? { expires_in_hours: hours(flags['expires-in-hours']) } : {}),
-      };
-    case 'revoke':
-      return { action, orgcode, fingerprint: required(flags, 'fingerprint') };
-    case 'list':
-      return { action, orgcode };
-    default:
-      throw new UsageError(`Unknown credential action "${action ?? ''}": use issue, revoke or list.`);
-  }
+  if (command === 'credential revoke') return { action: 'revoke', orgcode, fingerprint: required(flags, 'fingerprint') };
+  if (command === 'credential list') return { action: 'list', orgcode };
+  return {
+    action: 'issue',
+    orgcode,
+    actor: required(flags, 'actor'),
+    roles: (flags.roles ?? '')
+      .split(',')
+      .map((role) => role.trim())
+      .filter(Boolean),
+    ...(flags.owner ? { owner: true } : {}),
+    ...(flags.kind !== undefined ? { kind: flags.kind } : {}),
+    ...(flags['expires-in-hours'] !== undefined ? { expires_in_hours: hours(flags['expires-in-hours']) } : {}),
+  };
 }
 
 /** The `credential-admin` payload that raises an organisation's shards (docs/decisions.md: Partition heat). */
-function organisationPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
-  if (action !== 'raise-shards') throw new UsageError(`Unknown organisation action "${action ?? ''}": use raise-shards.`);
+function organisationPayload(flags: Flags): Record<string, unknown> {
   const shards = Number(required(flags, 'shards'));
   if (!Number.isInteger(shards) || shards < 1) throw new UsageError('--shards must be a whole number of shards.');
-  return { action, orgcode: required(flags, 'orgcode'), shards };
+  return { action: 'raise-shards', orgcode: required(flags, 'orgcode'), shards };
 }
 
 /**
  * A rollup operator's payload (`financial-rollup-admin`, `usage-rollup-admin`): re-run a day or a range, for every
  * organisation found or one; or index an organisation's older statement entries for aging of past days.
  */
-function rollupPayload(group: keyof typeof rollupFunctions, action: string | undefined, flags: Flags): Record<string, unknown> {
-  if (group === 'financial-rollup' && action === 'index-receivable-changes') return { action, orgcode: required(flags, 'orgcode') };
-  if (action !== 'run') throw new UsageError(`Unknown ${group} action "${action ?? ''}": use run${group === 'financial-rollup' ? ' or index-receivable-changes' : ''}.`);
+function rollupPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+  if (action === 'index-receivable-changes') return { action, orgcode: required(flags, 'orgcode') };
   return {
     action,
     dt: required(flags, 'dt'),
@@ -171,10 +96,8 @@ function rollupPayload(group: keyof typeof rollupFunctions, action: string | und
  * `--queue-url` names. A redrive that leaves a message in the queue prints
  * its outcome and fails the command.
  */
-async function deadLetterCommand(action: string | undefined, flags: Flags): Promise<{ result: unknown; failure?: string }> {
-  if (action !== 'list' && action !== 'show' && action !== 'redrive') {
-    throw new UsageError(`Unknown dead-letter action "${action ?? ''}": use list, show or redrive.`);
-  }
+async function deadLetterCommand(command: Command, flags: Flags): Promise<{ result: unknown; failure?: string }> {
+  const action = command.replace('dead-letter ', '');
   if (action === 'redrive' && (flags.id === undefined) === (flags.all !== true)) {
     throw new UsageError('dead-letter redrive takes either --id or --all.');
   }
@@ -211,8 +134,10 @@ function deadLetterQueue(flags: Flags): { queue: DeadLetterQueue; where: string 
   if (flags['queue-url'] !== undefined || flags.region !== undefined) {
     const queueUrl = flags['queue-url'];
     if (!queueUrl) throw new UsageError('--queue-url is required with --region.');
-    const region = flags.region ? { region: flags.region } : {};
-    return { queue: openDeadLetterQueue(queueUrl, region), where: `queue ${queueUrl}` };
+    // An SQS queue URL names its region (https://sqs.REGION.amazonaws.com/…); the redrive's Lambda calls go there too.
+    const region = flags.region ?? /^https:\/\/sqs\.([a-z0-9-]+)\./.exec(queueUrl)?.[1];
+    if (!region) throw new UsageError(`--region is needed: the queue URL ${queueUrl} does not name one.`);
+    return { queue: openDeadLetterQueue(queueUrl, { region }), where: `queue ${queueUrl}` };
   }
   const endpoints = localEndpoints(flags);
   return {
@@ -230,7 +155,8 @@ function localEndpoints(flags: Flags): LocalEndpoints {
   return readEndpoints(resolve(projectRoot(), flags['data-dir'] ?? (process.env.ACCOUNTING_DATA_DIR || '.data')));
 }
 
-function required(flags: Flags, name: 'orgcode' | 'actor' | 'fingerprint' | 'shards' | 'dt' | 'id'): string {
+/** A flag the command line was checked to have (parseCommandLine names every one missing). */
+function required(flags: Flags, name: RequiredFlag): string {
   const value = flags[name];
   if (!value) throw new UsageError(`--${name} is required.`);
   return value;
@@ -252,6 +178,9 @@ async function invoke(flags: Flags, localName: string, payload: unknown): Promis
     functionName = flags['function-name'] ?? '';
     if (!functionName) throw new UsageError('--function-name is required with --region.');
     client = new LambdaClient(flags.region ? { region: flags.region } : {});
+    await client.config.region().catch(() => {
+      throw new UsageError(`No AWS region for ${functionName}: give --region R, or set AWS_REGION (or a region in your AWS profile).`);
+    });
     where = `function ${functionName}`;
   } else {
     const endpoints = localEndpoints(flags);
@@ -286,7 +215,6 @@ function unreachable(error: unknown, where: string): unknown {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  const misused = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  console.error(misused ? `${message}\n\n${usage}` : message);
+  console.error(message);
   process.exit(1);
 });
