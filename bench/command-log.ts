@@ -17,6 +17,7 @@ export interface IssuedCommand {
 export class CommandLog {
   readonly counts = new Map<string, number>();
   private captured: IssuedCommand[] | undefined;
+  private readonly watches: Array<{ matches: (command: IssuedCommand) => boolean; count: number }> = [];
 
   constructor(readonly label: string) {}
 
@@ -27,6 +28,7 @@ export class CommandLog {
         this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
         const issued: IssuedCommand = { name, input: structuredClone(args.input as Record<string, unknown>) };
         this.captured?.push(issued);
+        for (const watch of this.watches) if (watch.matches(issued)) watch.count += 1;
         const result = await next(args);
         const { ConsumedCapacity } = result.output as { ConsumedCapacity?: unknown };
         if (ConsumedCapacity !== undefined) issued.consumedCapacity = ConsumedCapacity;
@@ -50,5 +52,12 @@ export class CommandLog {
 
   count(name: string): number {
     return this.counts.get(name) ?? 0;
+  }
+
+  /** Counts, from now on, the commands that `matches` (e.g. the lease takes among a route's UpdateItems). */
+  watch(matches: (command: IssuedCommand) => boolean): { readonly count: number } {
+    const watch = { matches, count: 0 };
+    this.watches.push(watch);
+    return watch;
   }
 }

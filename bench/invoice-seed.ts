@@ -9,6 +9,7 @@ import { type InvoiceChange, type ReceivableChange, applyReceipt, asRevisionAfte
 import { fromMinorUnits, toMinorUnits } from '../shared/domain/receivables/money';
 import { dayMarkerItem } from '../shared/db/active-day-repository';
 import { invoiceItem } from '../shared/db/invoice-repository';
+import { countedOnAttributes, trackedSince } from '../shared/db/owed-as-of';
 import { statementEntryItem } from '../shared/db/receivables-repository';
 import { type InvoiceDraft, createOrCollapse, newInvoiceChange } from '../shared/receivables/invoices';
 import { applyManualPayment } from '../shared/receivables/payments';
@@ -58,27 +59,40 @@ export function manualPayment(invoice: Invoice, units: bigint, receivedAt: strin
  * them; checkSeedBuilders holds the item's shape to what the service stores.
  */
 export class ReceivableAggregates {
-  private readonly sums = new Map<string, { change: ReceivableChange; units: bigint; openInvoices: number }>();
+  private readonly sums = new Map<string, { change: ReceivableChange; total: Owed; byDay: Map<string, Owed> }>();
 
+  /** Adds a change, in the order the service would commit them (the first one is the aggregate's `tracked_since`). */
   add(orgcode: string, change: ReceivableChange): void {
     const key = keys.receivable(orgcode, change.customer_id, change.currency, change.due_day);
     const id = `${key.pk}\n${key.sk}`;
-    const sum = this.sums.get(id) ?? { change, units: 0n, openInvoices: 0 };
-    sum.units += change.balanceDelta;
-    sum.openInvoices += change.openInvoicesDelta;
+    const sum = this.sums.get(id) ?? { change, total: { units: 0n, openInvoices: 0 }, byDay: new Map<string, Owed>() };
+    const day = change.countsAt.slice(0, 10);
+    const onDay = sum.byDay.get(day) ?? { units: 0n, openInvoices: 0 };
+    for (const part of [sum.total, onDay]) {
+      part.units += change.balanceDelta;
+      part.openInvoices += change.openInvoicesDelta;
+    }
+    sum.byDay.set(day, onDay);
     this.sums.set(id, sum);
   }
 
   *items(orgcode: string): Generator<Record<string, unknown>> {
-    for (const { change, units, openInvoices } of this.sums.values()) {
+    for (const { change, total, byDay } of this.sums.values()) {
       yield {
         ...keys.receivable(orgcode, change.customer_id, change.currency, change.due_day),
         customer_id: change.customer_id,
         currency: change.currency,
         due_day: change.due_day,
         record_type: 'receivable',
-        balance: fromMinorUnits(units, change.currency),
-        open_invoices: openInvoices,
+        balance: fromMinorUnits(total.units, change.currency),
+        open_invoices: total.openInvoices,
+        [trackedSince]: change.entry.entry_id,
+        ...Object.fromEntries(
+          [...byDay].flatMap(([day, part]) => {
+            const attributes = countedOnAttributes(day);
+            return [[attributes.balance, fromMinorUnits(part.units, change.currency)], [attributes.openInvoices, part.openInvoices]];
+          }),
+        ),
       };
     }
   }
@@ -231,16 +245,18 @@ export async function checkSeedBuilders(client: DynamoDBDocumentClient, table: s
   );
   const issued = openInvoice(draft, origin);
   const paid = manualPayment(issued.invoice, 20000n, receivedAt, origin, paymentId);
+  const entries = await storedEntries(client, table, orgcode, 'cust_check');
+  // An entry's id is drawn at random by each change: the seeded entry (and the aggregate's first) takes the stored one's.
+  const asStored = (change: InvoiceChange, stored: Record<string, unknown> | undefined): ReceivableChange => {
+    const receivable = change.receivable!;
+    return { ...receivable, entry: { ...receivable.entry, entry_id: String(stored?.entry_id) } };
+  };
+  const seededEntry = (change: InvoiceChange, stored: Record<string, unknown> | undefined) => statementEntryItem(orgcode, asStored(change, stored));
   const aggregates = new ReceivableAggregates();
-  for (const change of [issued, paid]) aggregates.add(orgcode, change.receivable!);
+  aggregates.add(orgcode, asStored(issued, entries[0]));
+  aggregates.add(orgcode, asStored(paid, entries[1]));
   const [aggregate] = [...aggregates.items(orgcode)] as [Record<string, unknown>];
   const aggregateKey = { pk: String(aggregate.pk), sk: String(aggregate.sk) };
-  const entries = await storedEntries(client, table, orgcode, 'cust_check');
-  // An entry's id is drawn at random by each change: the seeded entry takes the stored one's.
-  const seededEntry = (change: InvoiceChange, stored: Record<string, unknown> | undefined) => {
-    const receivable = change.receivable!;
-    return statementEntryItem(orgcode, { ...receivable, entry: { ...receivable.entry, entry_id: String(stored?.entry_id) } });
-  };
   const pairs: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['invoice item', await storedItem(client, table, keys.invoice(orgcode, paid.invoice.invoice_id)), invoiceItem(paid.invoice)],
     ['receivable aggregate', await storedItem(client, table, aggregateKey), aggregate],

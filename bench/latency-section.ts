@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CommandLog } from './command-log';
 import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
-import { type LatencyReport, type ParityResult, checkParity, measureLatency } from './latency';
+import { type LatencyReport, type ParityResult, checkParity, isLeaseTake, measureLatency } from './latency';
 import { type BenchStack, benchOrgcode } from './local-stack';
 import type { TargetVerdict } from './report';
 import { type Scenario, httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
@@ -30,7 +30,7 @@ export interface RouteLatency {
   /** The scenarios, with invoices left for `extraPaymentInvoices` more payment calls (the capacity section's). */
   calls: Scenario[];
   /** Takes of the shared allowance during the loop, over the route and handler calls made in it (null if a route issues UpdateItem of its own). */
-  leaseTakes: { takes: number; calls: number } | null;
+  leaseTakes: { takes: number; calls: number };
   /** A document client of its own, for later sections' seeds. */
   seeder: DynamoDBDocumentClient;
   rawLog: CommandLog;
@@ -64,13 +64,10 @@ export async function measureRouteLatency(stack: BenchStack, shared: CommandLog,
 
   log(`checking the raw calls against the routes, then ${settings.calls} interleaved calls per side`);
   const parity = await checkParity(calls, baseUrl, shared, rawLog);
-  // The scenarios' routes issue no UpdateItem of their own (the parity check shows each one's commands), so during
-  // the loop every UpdateItem through the handlers' client is a lease take; counting is all the log does per command.
-  const updatesBefore = shared.count('UpdateItem');
+  // A route's own UpdateItems (a settled receivable set to expire) are not lease takes: the log tells them by key.
+  const takes = shared.watch(isLeaseTake);
   const latency = await measureLatency(calls, baseUrl, settings.calls, settings.warmup);
-  const takes = shared.count('UpdateItem') - updatesBefore;
-  const ownUpdates = parity.some((entry) => entry.routeCommands.includes('UpdateItem'));
-  const leaseTakes = ownUpdates ? null : { takes, calls: (settings.warmup + settings.calls) * calls.length * 2 };
+  const leaseTakes = { takes: takes.count, calls: (settings.warmup + settings.calls) * calls.length * 2 };
   return { parity, latency, calls, seeder, rawLog, leaseTakes };
 }
 
@@ -133,9 +130,7 @@ export function latencySection({ parity, latency, leaseTakes }: Pick<RouteLatenc
       }),
     ),
     `Per-organisation limit: ${parity.map((entry) => entry.leaseTakes).reduce((sum, takes) => sum + takes, 0)} lease takes in the captured parity calls (each after one uncaptured call); ` +
-      (leaseTakes
-        ? `${leaseTakes.takes} in the loop's ${leaseTakes.calls} route and handler calls (${((leaseTakes.takes / leaseTakes.calls) * 100).toFixed(1)}%), each an UpdateItem sent beside a call; a call waits for one only when its environment holds no call of the organisation (its first, or after a second without calls).`
-        : 'the loop\'s are not counted (a route issues UpdateItem of its own).'),
+      `${leaseTakes.takes} in the loop's ${leaseTakes.calls} route and handler calls (${((leaseTakes.takes / leaseTakes.calls) * 100).toFixed(1)}%), each an UpdateItem sent beside a call; a call waits for one only when its environment holds no call of the organisation (its first, or after a second without calls).`,
     ...parity
       .filter((entry) => !entry.matches)
       .flatMap((entry) => [

@@ -147,6 +147,8 @@ export async function measureLatency(
 const variableParts: Array<[RegExp, string]> = [
   [/\b(evt|pay|are|inv|ord)_[0-9A-HJKMNP-TV-Z]{26}/g, '$1_<id>'],
   [/bench-(route|raw)-\d+/g, 'bench-<key>'],
+  // A settled receivable's expiry, in epoch seconds from the time of the call.
+  [/":expires":\d+/g, '":expires":<epoch>'],
 ];
 
 function stable(value: unknown): unknown {

@@ -40,8 +40,14 @@ const trackingSlackMs = 5 * 60_000;
 const balanceOnPrefix = 'balance_on_';
 const openInvoicesOnPrefix = 'open_invoices_on_';
 
-/** The attribute names a change counting on `day` adds to, for an update expression. */
-export const countedOnNames = (day: string) => ({ '#balanceOn': `${balanceOnPrefix}${day}`, '#openOn': `${openInvoicesOnPrefix}${day}` });
+/** The attributes of an aggregate a change counting on `day` adds to, beside its totals. */
+export const countedOnAttributes = (day: string) => ({ balance: `${balanceOnPrefix}${day}`, openInvoices: `${openInvoicesOnPrefix}${day}` });
+
+/** The same as an update expression's names. */
+export function countedOnNames(day: string): Record<'#balanceOn' | '#openOn', string> {
+  const attributes = countedOnAttributes(day);
+  return { '#balanceOn': attributes.balance, '#openOn': attributes.openInvoices };
+}
 
 /** Aggregates read per Query page; DynamoDB Local slows down on unbounded pages. */
 const aggregatesPerPage = 1000;
