@@ -117,7 +117,8 @@ async function markEventDay(change: InvoiceChange): Promise<void> {
  * What follows a committed change: best effort, never the call's failure. The
  * change is stored, so an answer of 409/429/500 would tell the caller to retry
  * a write that succeeded; a prune that fails (a transaction in flight on the
- * aggregate, throttling past the retries) leaves a zero that reports skip.
+ * aggregate, throttling past the retries) leaves a zero without an expiry,
+ * which reports skip.
  */
 async function afterCommit(change: InvoiceChange, shard: number): Promise<void> {
   if (!change.receivable) return;
@@ -126,7 +127,7 @@ async function afterCommit(change: InvoiceChange, shard: number): Promise<void> 
   } catch (error) {
     writeLogLine({
       level: 'warn',
-      message: 'settled receivable left unpruned after its change committed',
+      message: 'settled receivable not set to expire after its change committed',
       orgcode: change.invoice.orgcode,
       invoice_id: change.invoice.invoice_id,
       error: String(error),
