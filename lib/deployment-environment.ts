@@ -168,6 +168,11 @@ export function environmentMistakes(environments: readonly DeploymentEnvironment
   return mistakes;
 }
 
+/** A `-c env` that names no usable environment: bin/app.ts prints its message alone, as a sentence for the person deploying. */
+export class EnvironmentChoiceError extends Error {
+  override name = 'EnvironmentChoiceError';
+}
+
 /**
  * The environment `-c env=<name>` names. Without it, or with a name not in the
  * table, the synth fails and lists the environments: a stack is never deployed
@@ -177,10 +182,10 @@ export function environmentMistakes(environments: readonly DeploymentEnvironment
 export function deploymentEnvironmentFromContext(value: unknown): DeploymentEnvironment {
   const names = deploymentEnvironmentNames.join(', ');
   if (value === undefined) {
-    throw new Error(`No environment given: pass -c env=<name>, one of ${names} (e.g. npx cdk deploy -c env=dev)`);
+    throw new EnvironmentChoiceError(`No environment given: pass -c env=<name>, one of ${names} (e.g. npx cdk deploy -c env=dev)`);
   }
   const known = deploymentEnvironmentNames.find((name) => name === value);
-  if (!known) throw new Error(`-c env=${String(value)}: expected one of ${names}`);
+  if (!known) throw new EnvironmentChoiceError(`-c env=${String(value)}: expected one of ${names}`);
   const mistakes = environmentMistakes(Object.values(deploymentEnvironments));
   if (mistakes.length > 0) throw new Error(`lib/deployment-environment.ts: ${mistakes.join('; ')}`);
   return deploymentEnvironments[known];
