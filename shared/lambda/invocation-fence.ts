@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { DeadlineExceededError } from '../domain/errors';
 
 /**
@@ -73,6 +74,8 @@ export async function withinDeadline<Result>(deadline: Date | number, work: () =
   const at = Math.min(typeof deadline === 'number' ? deadline : deadline.getTime(), parent?.deadline ?? Number.POSITIVE_INFINITY);
   const controller = new AbortController();
   const signal = parent ? AbortSignal.any([parent.signal, controller.signal]) : controller.signal;
+  // Every call in flight listens to the fence's signal (the SDK, pause, nested fences): a batch of them is not a leak.
+  setMaxListeners(0, controller.signal, signal);
   const fence: Fence = { deadline: at, signal, parent, inFlight: new Set() };
   const timer = Number.isFinite(at) ? setTimeout(() => controller.abort(new DeadlineExceededError()), Math.max(0, at - Date.now())) : undefined;
   try {
