@@ -41,8 +41,12 @@ export type CallSource = (
 
 /** A lease is sized to what its environment is asked in this long (its next take is under way by half of it). */
 const leaseHorizonMs = 1_000;
-/** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
-const leaseLifetimeMs = 1_000;
+/**
+ * Calls of a lease not spent within this long go back unused (the allowance
+ * already counted them): twice the horizon, so an environment whose calls come
+ * a little late (a stalled host, a slow call) does not lose what it took.
+ */
+const leaseLifetimeMs = 2_000;
 /** Takes a call waits for before it is refused although the organisation had room (its environment's calls outran them). */
 const maxRoundsPerCall = 4;
 /**
