@@ -91,7 +91,7 @@ export function lambdaInvokeApi(options: LambdaInvokeApiOptions): AwsApi & { idl
       console.error(`Function ${name} failed: ${tooLarge.errorMessage}`);
       return failedWith(tooLarge);
     } catch (error) {
-      console.error(`Function ${name} failed:`, error);
+      console.error(...failureLog(name, error));
       return failedWith(functionError(error));
     }
   }
@@ -117,4 +117,15 @@ function requestTooLarge(limitBytes: number): AwsApiResponse {
 function functionName(requested: string): string {
   const afterFunction = requested.includes(':function:') ? requested.split(':function:')[1] ?? '' : requested;
   return afterFunction.split(':')[0] ?? '';
+}
+
+/**
+ * What the terminal shows of a synchronous invocation that failed: a payload
+ * the function refused (an error of the caller's, a 4xx AccountingError) in
+ * one line with its message, anything else with its stack.
+ */
+function failureLog(name: string, error: unknown): unknown[] {
+  const status = (error as { httpStatus?: unknown } | undefined)?.httpStatus;
+  if (error instanceof Error && typeof status === 'number' && status < 500) return [`Function ${name} refused its payload: ${error.message}`];
+  return [`Function ${name} failed:`, error];
 }

@@ -24,13 +24,23 @@ describe('the raise-shards operator', () => {
     expect(await shardLayout(orgcode)).toEqual({ readShards: 16, writeShards: 1 });
     expect(await shardLayout(orgcode, Date.parse(String(raised.effective_at)))).toEqual({ readShards: 16, writeShards: 16 });
 
-    await expect(raise(orgcode, 8)).rejects.toThrow(/never decreases/);
-    await expect(raise(orgcode, maxShards + 1)).rejects.toThrow(/shards/);
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(raise(orgcode, 8)).rejects.toThrow(/never decreases/);
+      await expect(raise(orgcode, maxShards + 1)).rejects.toThrow(/shards/);
+      // A payload that does not validate is one line in the npm start terminal: its message, no stack; the operator's own refusal keeps its stack.
+      expect(consoleError.mock.calls).toEqual([
+        ['Function credential-admin failed:', expect.objectContaining({ message: expect.stringMatching(/never decreases/) })],
+        [expect.stringMatching(/^Function credential-admin refused its payload: [^\n]*shards[^\n]*$/)],
+      ]);
+    } finally {
+      consoleError.mockRestore();
+    }
     expect(await raise(orgcode, 16)).toMatchObject({ shards: 16, effective_at: raised.effective_at });
   });
 
   it('is what the admin command sends, which checks its flags before sending anything', async () => {
     const command = promisify(execFile)('npx', ['tsx', 'bin/admin.ts', 'organisation', 'raise-shards', '--orgcode', 'ACME'], { cwd: projectRoot() });
-    await expect(command).rejects.toMatchObject({ stderr: expect.stringContaining('--shards is required.') });
+    await expect(command).rejects.toMatchObject({ stderr: expect.stringContaining('organisation raise-shards needs --shards:') });
   });
 });
