@@ -40,7 +40,8 @@ export interface HttpApiOptions {
  * The local API Gateway: one HTTP server that turns each request into the HTTP API
  * event of its route and calls the same handler module the route's Lambda runs.
  * Like a deployed HTTP API with `POST` routes only, anything else is a 404, except
- * two local conveniences: `GET /openapi.json` and the API reference at `GET /docs`.
+ * the local conveniences of shared/openapi/local-docs.ts: `GET /openapi.json`, the API
+ * reference at `GET /docs`, and at `GET /` and `GET /accounting` where to go from there.
  */
 export async function startHttpApi(options: HttpApiOptions): Promise<RunningServer> {
   const routesByPath = new Map(options.routes.map((route) => [`${options.basePath}${route.path}`, route]));

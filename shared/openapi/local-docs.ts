@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { HttpResponse } from '../local/http-api-response';
 import { packageVersion, projectRoot } from '../local/project-root';
 import { httpRoutes } from '../routes/registry';
+import { apiBasePath } from '../routes/route-definition';
 import { deployedServer, openApiDocument } from './openapi-document';
 
 /** Where the local server answers with the document and with its browsable reference. */
@@ -36,13 +37,30 @@ window.ui = SwaggerUIBundle({ url: '${openApiPath}', dom_id: '#swagger-ui', deep
 </html>
 `;
 
+/** Where a newcomer lands first (the README's first URL, or the bare origin): GETs of these answer what to do next. */
+const welcomePaths = new Set(['/', apiBasePath, `${apiBasePath}/`]);
+
+/** A short answer naming the reference, the document and how to call a route, with this server's origin. */
+function welcome(origin: string): Buffer {
+  const welcomeAnswer = {
+    service: 'Accounting service, local stack',
+    how_to_call: `Every route is a POST of a JSON body to ${origin}${apiBasePath}/<route>, with headers x-orgcode and a credential (x-api-key)`,
+    docs: `${origin}${docsPath}`,
+    openapi: `${origin}${openApiPath}`,
+    credential: 'npm run -s admin -- credential issue --orgcode ACME --actor alice --roles acct_view',
+    example: `curl -s ${origin}${apiBasePath}/event/list -H 'content-type: application/json' -H 'x-orgcode: ACME' -H "x-api-key: $KEY" -d '{}'`,
+  };
+  return Buffer.from(`${JSON.stringify(welcomeAnswer, null, 2)}\n`);
+}
+
 function ok(contentType: string, body: Buffer): HttpResponse {
   return { statusCode: 200, headers: { 'content-type': contentType }, body };
 }
 
 /**
  * The local server's GET pages: `/openapi.json`, generated from the registry
- * when the server starts, and `/docs`, Swagger UI served from node_modules.
+ * when the server starts, `/docs`, Swagger UI served from node_modules, and
+ * at `/` and `/accounting` a short JSON answer pointing to them.
  * Local conveniences only: the deployed HTTP API has the POST routes alone.
  * The document served names `origin` (the server's own, as the request
  * reached it) as its first server, so the page's "Try it out" calls this
@@ -59,6 +77,7 @@ export function localDocs(): (path: string, origin: string) => HttpResponse | un
   return (path, origin) => {
     if (path === openApiPath) return ok('application/json', servedFrom(origin));
     if (path === docsPath) return ok('text/html; charset=utf-8', Buffer.from(page));
+    if (welcomePaths.has(path)) return ok('application/json', welcome(origin));
     const asset = path.startsWith(`${docsPath}/`) ? path.slice(docsPath.length + 1) : '';
     const contentType = assetTypes[asset];
     return contentType ? ok(contentType, readFileSync(join(swaggerUi, asset))) : undefined;

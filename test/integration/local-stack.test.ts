@@ -74,6 +74,21 @@ describe('local stack', () => {
     expect((await fetch(`${stack.api.baseUrl}/docs/index.html`)).status).toBe(404);
   });
 
+  it.each(['/', '/accounting', '/accounting/'])('answers GET %s, where a newcomer lands first, with where to go: /docs, /openapi.json and how to call a route', async (path) => {
+    const response = await fetch(`${stack.api.baseUrl}${path}`);
+    const welcome = (await response.json()) as Record<string, string>;
+
+    expect(response.status).toBe(200);
+    expect(welcome).toMatchObject({
+      docs: `${stack.api.baseUrl}/docs`,
+      openapi: `${stack.api.baseUrl}/openapi.json`,
+      how_to_call: expect.stringContaining(`POST of a JSON body to ${stack.api.baseUrl}/accounting/<route>`),
+    });
+    // What it points to is there.
+    expect((await fetch(welcome.docs ?? '')).status).toBe(200);
+    expect((await fetch(`${stack.api.baseUrl}/accounting`, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
   it('keeps operator functions off the HTTP API and the HTTP routes off the Invoke API', async () => {
     const overHttp = await post('/credential-admin', { action: 'list', orgcode: 'ACME' });
     const lambda = new LambdaClient(localApiClientConfig(stack.api.invokeUrl));
