@@ -14,7 +14,7 @@ import { shardKey, shardLayout } from './shard-layout';
 import { withoutStorageAttributes } from './item';
 import * as keys from './keys';
 import { timeOrderedKey } from './keys';
-import { type Page, type StartKey, queryPage } from './query-page';
+import { type Page, type StartKey, queryAll, queryPage } from './query-page';
 import { statusFilter } from './status-filter';
 import { untilProcessed } from './unprocessed-rounds';
 
@@ -207,21 +207,13 @@ export async function completeAssembly(
 /** The desk's outstanding work, per payout LINK before RELEASE before SETTLE (their sort keys; the desk's own, 'DESK', sorts first). */
 export async function outstandingDeskWork(desk: Desk): Promise<DeskWork[]> {
   const work: DeskWork[] = [];
-  let startKey: StartKey | undefined;
   // Every page: a desk with thousands of payouts' work holds more than a Query's 1 MB.
-  do {
-    const { Items, LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk > :desk',
-        ExpressionAttributeValues: { ':pk': keys.payoutDeskPartition(desk.orgcode, desk.associate_id, desk.currency), ':desk': 'DESK' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    work.push(...(Items ?? []).map((item) => withoutStorageAttributes<DeskWork>(item)));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk > :desk',
+    ExpressionAttributeValues: { ':pk': keys.payoutDeskPartition(desk.orgcode, desk.associate_id, desk.currency), ':desk': 'DESK' },
+    ConsistentRead: true,
+  });
+  for await (const item of items) work.push(withoutStorageAttributes<DeskWork>(item));
   return work;
 }
 
