@@ -27,7 +27,10 @@ interface Bucket {
   at: number;
 }
 
-const meterKey = (use: Pick<PartitionUse, 'index' | 'partitionKey' | 'capacity'>) => `${use.capacity}\u0000${use.index ?? ''}\u0000${use.partitionKey}`;
+/** One partition key of the table (no index) or of an index. */
+const partitionId = (partitionKey: string, index: string | undefined) => `${index ?? ''}\u0000${partitionKey}`;
+/** Its bucket of one kind of capacity. */
+const bucketId = (use: PartitionUse) => `${use.capacity}\u0000${partitionId(use.partitionKey, use.index)}`;
 
 /**
  * A token bucket per partition key and kind of capacity: it refills at the
@@ -51,13 +54,13 @@ export function partitionMeter(limits: PartitionLimits) {
     /** Whether the partition has no units left this instant (never when its limit is off). */
     exhausted(use: PartitionUse, now = Date.now()): boolean {
       const limit = limitOf(use.capacity);
-      return limit > 0 && bucketOf(meterKey(use), limit, now).units <= 0;
+      return limit > 0 && bucketOf(bucketId(use), limit, now).units <= 0;
     },
     /** Takes `units` from the partition's bucket and adds them to what it consumed. */
     charge(use: PartitionUse, units: number, now = Date.now()): void {
       const limit = limitOf(use.capacity);
-      if (limit > 0) bucketOf(meterKey(use), limit, now).units -= units;
-      const key = meterKey({ ...use, capacity: 'read' });
+      if (limit > 0) bucketOf(bucketId(use), limit, now).units -= units;
+      const key = partitionId(use.partitionKey, use.index);
       const total = consumed.get(key) ?? { readUnits: 0, writeUnits: 0 };
       if (use.capacity === 'read') total.readUnits += units;
       else total.writeUnits += units;
@@ -65,13 +68,12 @@ export function partitionMeter(limits: PartitionLimits) {
     },
     /** What a partition key of the table (or of `index`) has consumed since the mode started. */
     consumed(partitionKey: string, index?: string): ConsumedUnits {
-      return { ...(consumed.get(meterKey({ partitionKey, index, capacity: 'read' })) ?? { readUnits: 0, writeUnits: 0 }) };
+      return { ...(consumed.get(partitionId(partitionKey, index)) ?? { readUnits: 0, writeUnits: 0 }) };
     },
   };
 }
 
 export type PartitionMeter = ReturnType<typeof partitionMeter>;
-
 
 const unmeteredFlag = 'awsLikeUnmetered';
 
