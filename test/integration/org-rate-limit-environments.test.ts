@@ -106,13 +106,14 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     const admitted = (await Promise.all(environments.map(run))).reduce((sum, count) => sum + count, 0);
     const seconds = (Date.now() - started) / 1000;
 
-    // Assert: within 20% of the bucket's allowance over the run (burst + rate x seconds).
+    // Assert: within 20% of the bucket's allowance over the run (burst + rate x seconds), and not far below it (a limiter
+    // refusing everything would pass the rest; a loaded host's stalls leave environments backed off, hence the margin).
     const allowance = limit.burst + limit.perSecond * seconds;
     const writeUnitsPerSecond = stack.awsLike.partitions.consumed(bucketKey).writeUnits / seconds;
     const throttled = stack.awsLike.counts.requestsThrottledByPartition - throttledBefore;
     console.log(JSON.stringify({ admitted, allowance, ratio: admitted / allowance, writeUnitsPerSecond, throttled }));
     expect(admitted / allowance).toBeLessThanOrEqual(1.2);
-    expect(admitted / allowance).toBeGreaterThanOrEqual(0.6);
+    expect(admitted / allowance).toBeGreaterThanOrEqual(0.5);
     expect(writeUnitsPerSecond).toBeLessThanOrEqual(partitionWriteUnitsPerSecond / 10);
     expect(throttled).toBe(0);
   });
