@@ -7,6 +7,7 @@ import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { type Figure, type PublishedLedger, emptyLedger, expectedFigures, publish } from '../support/financial-days';
 import { type TestOrg, createOrg, useOrg, useStack } from '../support/harness';
 import { invokeOperator, post, runScheduled } from '../support/local-api';
+import { refusedInvocation } from '../support/expected-logs';
 
 /**
  * The daily financial rollup (docs/decisions.md: Financial rollups) end to
@@ -222,10 +223,10 @@ describe('the operator and the routes', () => {
   it('refuses a day that has not ended, a range backwards or longer than 31 days, and a malformed day', async () => {
     const today = new Date().toISOString().slice(0, 10);
 
-    await expect(rollUp({ dt: today })).rejects.toThrow(/dt: must be a day that has ended/);
-    await expect(rollUp({ dt: '2024-05-14', to: '2024-05-13' })).rejects.toThrow(/to: must not be before dt/);
-    await expect(rollUp({ dt: '2024-05-01', to: '2024-06-01' })).rejects.toThrow(/to: must be at most 31 days/);
-    await expect(rollUp({ dt: '2024-02-30' })).rejects.toThrow(/dt: must be a day of the calendar/);
+    expect((await refusedInvocation('financial-rollup-admin', { action: 'run', dt: today })).message).toMatch(/dt: must be a day that has ended/);
+    expect((await refusedInvocation('financial-rollup-admin', { action: 'run', dt: '2024-05-14', to: '2024-05-13' })).message).toMatch(/to: must not be before dt/);
+    expect((await refusedInvocation('financial-rollup-admin', { action: 'run', dt: '2024-05-01', to: '2024-06-01' })).message).toMatch(/to: must be at most 31 days/);
+    expect((await refusedInvocation('financial-rollup-admin', { action: 'run', dt: '2024-02-30' })).message).toMatch(/dt: must be a day of the calendar/);
   });
 
   it('answers a dimension value without its dimension with 400 validation-error', async () => {

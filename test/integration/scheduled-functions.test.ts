@@ -2,7 +2,8 @@ import { addDays } from '../../shared/domain/rollups/rollup-days';
 import { localScheduledEvent } from '../../shared/local/schedule-timers';
 import { backgroundFunctions } from '../../shared/routes/background-registry';
 import { useOrg, useStack } from '../support/harness';
-import { invokeOperator, runScheduled } from '../support/local-api';
+import { runScheduled } from '../support/local-api';
+import { refusedInvocation } from '../support/expected-logs';
 
 /**
  * The scheduled functions (docs/decisions.md: Operations) take only the event
@@ -29,7 +30,7 @@ describe('a scheduled function given anything but its schedule event', () => {
     });
     expect(recorded.status).toBe(200);
 
-    await expect(invokeOperator('daily-financial-rollup', { dt: yesterday, orgcode: org.orgcode })).rejects.toThrow(
+    expect((await refusedInvocation('daily-financial-rollup', { dt: yesterday, orgcode: org.orgcode })).message).toMatch(
       /daily-financial-rollup runs only on its schedule; to roll up a chosen day use the financial-rollup-admin operator \(npm run admin -- financial-rollup run --dt /,
     );
 
@@ -37,7 +38,7 @@ describe('a scheduled function given anything but its schedule event', () => {
   });
 
   it('daily-usage-rollup refuses {dt, orgcode} and names the usage-rollup-admin operator', async () => {
-    await expect(invokeOperator('daily-usage-rollup', { dt: yesterday, orgcode: org.orgcode })).rejects.toThrow(
+    expect((await refusedInvocation('daily-usage-rollup', { dt: yesterday, orgcode: org.orgcode })).message).toMatch(
       /daily-usage-rollup runs only on its schedule; to roll up a chosen day use the usage-rollup-admin operator \(npm run admin -- usage-rollup run --dt /,
     );
   });
@@ -45,8 +46,8 @@ describe('a scheduled function given anything but its schedule event', () => {
   it.each(scheduled.map((fn) => fn.name))('%s refuses an empty payload and a schedule event with anything added', async (name) => {
     const withDay = { ...localScheduledEvent(name, new Date()), dt: yesterday };
 
-    await expect(invokeOperator(name, {})).rejects.toThrow(new RegExp(`^${name} failed: ValidationError: ${name} runs only on its schedule`));
-    await expect(invokeOperator(name, withDay)).rejects.toThrow(/runs only on its schedule.*\(dt: /);
+    expect((await refusedInvocation(name, {})).message).toMatch(new RegExp(`^${name} failed: ValidationError: ${name} runs only on its schedule`));
+    expect((await refusedInvocation(name, withDay)).message).toMatch(/runs only on its schedule.*\(dt: /);
   });
 });
 

@@ -1,9 +1,9 @@
 import { eventRecordRoute } from '../../shared/routes/events/event-record.route';
 import { useOrg, useStack } from '../support/harness';
+import { refusedInvocation } from '../support/expected-logs';
 import {
   OperatorFunctionError,
   flushMeters,
-  invokeOperator,
   runScheduled,
   issueCredential,
   post,
@@ -160,9 +160,7 @@ describe('run log of functions invoked without HTTP', () => {
     let secret = '';
     const lines = await loggedLines(async () => {
       secret = (await issueCredential({ orgcode: org.orgcode, actor: 'ops', roles: ['acct_view'] })).secret;
-      await expect(invokeOperator('financial-rollup-admin', { action: 'run', dt: 'yesterday', orgcode: org.orgcode })).rejects.toThrow(
-        OperatorFunctionError,
-      );
+      expect(await refusedInvocation('financial-rollup-admin', { action: 'run', dt: 'yesterday', orgcode: org.orgcode })).toBeInstanceOf(OperatorFunctionError);
     });
 
     // Assert

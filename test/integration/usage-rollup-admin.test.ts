@@ -6,6 +6,7 @@ import { useOrg, useStack } from '../support/harness';
 import { invokeOperator, post } from '../support/local-api';
 import { seedObjects } from '../support/storage-seed';
 import { costCentreA, todayUtc, wholeDay } from '../support/usage-days';
+import { refusedInvocation } from '../support/expected-logs';
 
 /**
  * The usage rollup's operator function (the admin CLI's path) over a past day
@@ -98,10 +99,10 @@ describe('a past day of storage usage, re-run by the operator', () => {
   });
 
   it('refuses a day that has not ended, a range backwards or longer than 31 days, and a malformed day', async () => {
-    await expect(operatorRun({ dt: todayUtc() })).rejects.toThrow(/dt: must be a day that has ended/);
-    await expect(operatorRun({ dt: '2024-06-14', to: '2024-06-13' })).rejects.toThrow(/to: must not be before dt/);
-    await expect(operatorRun({ dt: '2024-06-01', to: '2024-07-02' })).rejects.toThrow(/to: must be at most 31 days/);
-    await expect(operatorRun({ dt: '2024-02-30' })).rejects.toThrow(/dt: must be a day of the calendar/);
+    expect((await refusedInvocation('usage-rollup-admin', { action: 'run', dt: todayUtc() })).message).toMatch(/dt: must be a day that has ended/);
+    expect((await refusedInvocation('usage-rollup-admin', { action: 'run', dt: '2024-06-14', to: '2024-06-13' })).message).toMatch(/to: must not be before dt/);
+    expect((await refusedInvocation('usage-rollup-admin', { action: 'run', dt: '2024-06-01', to: '2024-07-02' })).message).toMatch(/to: must be at most 31 days/);
+    expect((await refusedInvocation('usage-rollup-admin', { action: 'run', dt: '2024-02-30' })).message).toMatch(/dt: must be a day of the calendar/);
   });
 });
 

@@ -1,6 +1,30 @@
-// Ends the run with the plain closing line CI reads: "tests: N passed, N failed".
+const { relative } = require('node:path');
+
+/**
+ * Ends the run with the plain closing line CI reads: "tests: N passed, N failed".
+ * Before it, the test files that passed yet printed console.error or
+ * console.warn, with how many: a green run prints nothing that looks like a
+ * failure, and a test that expects an error log asserts it
+ * (test/support/expected-logs.ts) instead of printing it.
+ */
 class SummaryReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig?.rootDir ?? process.cwd();
+    this.noisyFiles = [];
+  }
+
+  onTestResult(test, testResult) {
+    if (testResult.numFailingTests > 0 || testResult.testExecError) return;
+    const logged = (testResult.console ?? []).filter((entry) => entry.type === 'error' || entry.type === 'warn').length;
+    if (logged > 0) this.noisyFiles.push({ file: relative(this.rootDir, testResult.testFilePath), logged });
+  }
+
   onRunComplete(_contexts, results) {
+    if (this.noisyFiles.length > 0) {
+      const total = this.noisyFiles.reduce((sum, { logged }) => sum + logged, 0);
+      const files = this.noisyFiles.map(({ file, logged }) => `${file} (${logged})`).join(', ');
+      console.log(`console.error/warn from passing test files: ${total}, in ${files}`);
+    }
     console.log(`tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed`);
   }
 }

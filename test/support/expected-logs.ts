@@ -1,0 +1,36 @@
+import { format } from 'node:util';
+import { invokeOperator } from './local-api';
+
+/**
+ * For a test that expects the service to log an error or a warning: runs
+ * `run` with console.error and console.warn captured instead of printed, and
+ * gives back each call as the line it would have printed, with run's outcome.
+ * The test asserts the lines; a green run prints none of them
+ * (test/support/summary-reporter.cjs names the files that do).
+ */
+export async function capturingLogs<T>(run: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; logged: string[] }> {
+  const logged: string[] = [];
+  const capture = (...args: unknown[]) => {
+    logged.push(format(...args));
+  };
+  const spies = [jest.spyOn(console, 'error').mockImplementation(capture), jest.spyOn(console, 'warn').mockImplementation(capture)];
+  try {
+    const [outcome] = await Promise.allSettled([run()]);
+    return { outcome: outcome!, logged };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/**
+ * Invokes an operator function with a payload it refuses: resolves with the
+ * error the invocation failed with, once the local runner has logged that
+ * refusal as one line (shared/local/lambda-invoke-api.ts); fails if the
+ * function ran or logged anything else.
+ */
+export async function refusedInvocation(functionName: string, payload: unknown): Promise<Error> {
+  const { outcome, logged } = await capturingLogs(() => invokeOperator(functionName, payload));
+  if (outcome.status === 'fulfilled') throw new Error(`${functionName} accepted ${JSON.stringify(payload)}`);
+  expect(logged).toEqual([expect.stringMatching(new RegExp(`^Function ${functionName} refused its payload: [^\\n]+$`))]);
+  return outcome.reason as Error;
+}
