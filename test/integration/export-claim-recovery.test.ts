@@ -7,6 +7,7 @@ import { unclaimedWorkGraceMs } from '../../shared/exports/build-jobs';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import { failFirstS3Sends, failFirstSends, slowDown } from '../support/client-faults';
+import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil } from '../support/exports';
 import { storedExport } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
@@ -96,8 +97,9 @@ describe('a claim given back after a transient fault (the give-back throttled, m
     failFirstS3Sends(exportId, 1, slowDown);
     const release = failFirstSends('UpdateItemCommand', giveBack, 3, throttled);
 
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+    const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }));
 
+    expect(messages).toEqual(['export build met a transient fault; retried later']);
     expect(release.sent).toBe(4);
     expect(await storedItem(exportId)).toMatchObject({ status: 'pending', work_attempts: 1 });
     await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
@@ -111,15 +113,14 @@ describe('a claim given back after a transient fault (the give-back throttled, m
     // The build claims at the first reading; by the fault, 14 min 50 s have gone by, past the give-back's time.
     let readings = 0;
     const lateWorker = () => new Date(Date.now() + (readings++ === 0 ? 0 : minutes(14) + 50_000));
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId }, lateWorker);
+    const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }, lateWorker));
 
     expect(release.sent).toBe(1);
-    expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
-      expect.objectContaining({ message: "export build claim not given back; the sweep restarts it at the claim's deadline", id: exportId }),
-    );
-    logged.mockRestore();
+    expect(messages).toEqual([
+      'export build met a transient fault; retried later',
+      "export build claim not given back; the sweep restarts it at the claim's deadline",
+    ]);
     const stranded = await storedItem(exportId);
     expect(stranded).toMatchObject({ status: 'running', work_attempts: 1, work_due_at: stranded.work_deadline });
     await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });

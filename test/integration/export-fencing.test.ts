@@ -6,6 +6,7 @@ import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { answeredTogether, failFirstS3Sends, slowDown } from '../support/client-faults';
+import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { storedExport } from '../support/fixtures/exports';
@@ -80,19 +81,22 @@ describe('one build per export, fenced with its claim', () => {
     const exportId = await queuedExport();
     const { held, release } = holdFirstEventRead();
 
-    const outcomes = await outcomesOf(exportId, async () => {
-      const delayed = runBuildJob({ orgcode: org.orgcode, export_id: exportId });
-      await held;
-      // The second worker runs 17 minutes later: the first one's 16-minute claim has lapsed.
-      await runBuildJob({ orgcode: org.orgcode, export_id: exportId }, () => new Date(Date.now() + 17 * 60_000));
-      release();
-      await delayed;
-    });
+    const { value: outcomes, messages } = await logMessagesOf(() =>
+      outcomesOf(exportId, async () => {
+        const delayed = runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+        await held;
+        // The second worker runs 17 minutes later: the first one's 16-minute claim has lapsed.
+        await runBuildJob({ orgcode: org.orgcode, export_id: exportId }, () => new Date(Date.now() + 17 * 60_000));
+        release();
+        await delayed;
+      }),
+    );
 
     const built = await expectEvidenceMatchesFiles(exportId);
     expect(built.evidence.manifest_ref).toContain('/attempt-2/');
     expect(built.revision).toBe(4); // created 1, claimed 2 and 3, finished by the second build 4
     expect(outcomes.map((event) => event['detail-type'])).toEqual(['export.ready']);
+    expect(messages).toEqual(['export build superseded by a later claim; stopped']);
   });
 
   it('restarts lost work once when two scheduler sweeps read its queue entry together', async () => {
@@ -116,8 +120,9 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
     const exportId = await queuedExport();
     failFirstS3Sends(exportId, 1, slowDown);
 
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+    const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }));
     const waiting = (await org.post('admin', '/export/get', { export_id: exportId })).body.data.export;
+    expect(messages).toEqual(['export build met a transient fault; retried later']);
     expect(waiting).toMatchObject({ status: 'pending' });
     expect(waiting.failure_reason).toBeUndefined();
 
@@ -131,7 +136,8 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
     failFirstS3Sends(exportId, 1_000, slowDown);
 
     for (let attempt = 1; attempt < 5; attempt += 1) {
-      await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+      const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }));
+      expect(messages).toEqual(['export build met a transient fault; retried later']);
       expect((await findExport(org.orgcode, exportId))?.status).toBe('pending');
     }
     const outcomes = await outcomesOf(exportId, () => runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }));
@@ -145,8 +151,9 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
     const exportId = await queuedExport();
     failFirstS3Sends(exportId, 1_000, () => new S3ServiceException({ name: 'AccessDenied', $fault: 'client', message: 'Access Denied', $metadata: { httpStatusCode: 403 } }));
 
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+    const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }));
 
     expect(await findExport(org.orgcode, exportId)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^internal:/) });
+    expect(messages).toEqual(['export build failed']);
   });
 });

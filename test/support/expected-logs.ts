@@ -22,6 +22,13 @@ export async function capturingLogs<T>(run: () => Promise<T>): Promise<{ outcome
   }
 }
 
+/** What `run` resolves with and the messages of the structured log lines it wrote to console.error/warn; a failure of `run` is thrown. */
+export async function logMessagesOf<T>(run: () => Promise<T>): Promise<{ value: T; messages: string[] }> {
+  const { outcome, logged } = await capturingLogs(run);
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return { value: outcome.value, messages: logged.map((line) => (JSON.parse(line) as { message: string }).message) };
+}
+
 /**
  * Invokes an operator function with a payload it refuses: resolves with the
  * error the invocation failed with, once the local runner has logged that
