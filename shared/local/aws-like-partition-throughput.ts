@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsLike } from './aws-like';
-import { type Capacity, type PartitionUse, itemSize, partitionsOf, unitsByPartition } from './aws-like-partition-keys';
+import { type Capacity, type PartitionUse, itemSize, partitionsOf, transactionWriteUnits, unitsByPartition } from './aws-like-partition-keys';
 
 type Input = Record<string, any>;
 
@@ -131,9 +131,10 @@ const failedConditionUnits = (error: ConditionalCheckFailedException) => Math.ma
  *
  * Every command asks DynamoDB Local for its ConsumedCapacity by table and
  * index (DynamoDB Local counts units as DynamoDB does: 1 KB a write unit, 4 KB
- * a read unit, half for an eventually consistent read, twice in a
- * transaction, a Query summed over what it read); a caller that did not ask
- * gets none back. Each attempt, below the SDK's retries, is refused while a
+ * a read unit, half for an eventually consistent read, a Query summed over
+ * what it read, a transaction's reads twice; a transaction's writes the mode
+ * counts itself, as DynamoDB Local does not weigh them); a caller that did not
+ * ask gets none back. Each attempt, below the SDK's retries, is refused while a
  * partition it reaches is out of units (a batch only when all of them are:
  * DynamoDB would return the others unprocessed, which this does not model);
  * one that ran is charged what it consumed, and a write whose condition failed
@@ -168,7 +169,9 @@ export function attachPartitionThroughput(client: DynamoDBDocumentClient, mode: 
       }
       try {
         const result = await next(args);
-        for (const [use, units] of unitsByPartition(uses, (result.output as Input).ConsumedCapacity)) partitions.charge(use, units);
+        const charges =
+          commandName === 'TransactWriteItemsCommand' ? transactionWriteUnits(input, uses) : unitsByPartition(uses, (result.output as Input).ConsumedCapacity);
+        for (const [use, units] of charges) partitions.charge(use, units);
         return result;
       } catch (error) {
         if (error instanceof ConditionalCheckFailedException) {

@@ -100,7 +100,7 @@ describe('AWS-like mode: per-partition throughput', () => {
     expect(stack.awsLike.partitions.consumed(hot).readUnits).toBe(1);
   });
 
-  it('charges a write whose condition failed, and a Query of an index partition on the sum of what it read', async () => {
+  it("charges a write whose condition failed, a transaction's writes twice, and a Query of an index partition on the sum of what it read", async () => {
     // Arrange: five items of about 1 KB in one gsi1 partition.
     const pk = `ORG#${freshId('IDX')}#EVENTS`;
     const indexKey = `${pk}#BY_TIME`;
@@ -113,6 +113,8 @@ describe('AWS-like mode: per-partition throughput', () => {
     const refused = await dynamo()
       .send(new PutCommand({ TableName: tableName(), Item: item(pk, '0', 1), ConditionExpression: 'attribute_not_exists(pk)' }))
       .catch((error: unknown) => error);
+    const transacted = `ORG#${freshId('TX')}#COUNTER`;
+    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item(transacted, 'a', 2) } }] }));
     const page = await dynamo().send(
       new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': indexKey } }),
     );
@@ -120,6 +122,7 @@ describe('AWS-like mode: per-partition throughput', () => {
     // Assert: 1 unit for the failed condition; 5 KB read eventually consistently is 2 read units halved, not 5 halves.
     expect(refused).toBeInstanceOf(ConditionalCheckFailedException);
     expect(stack.awsLike.partitions.consumed(pk).writeUnits - writtenBefore).toBe(1);
+    expect(stack.awsLike.partitions.consumed(transacted).writeUnits).toBe(4);
     expect(page.Items).toHaveLength(5);
     expect(stack.awsLike.partitions.consumed(indexKey, 'gsi1')).toEqual({ readUnits: 1, writeUnits: 5 });
     expect(page.ConsumedCapacity).toBeUndefined();
