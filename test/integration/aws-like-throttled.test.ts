@@ -9,6 +9,7 @@ import { newExport } from '../../shared/domain/exports/export-record';
 import { newId } from '../../shared/domain/identifiers';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { asClient, builtExport, eventsOfVerifiedExport, exportOutcomes, injectedDuring } from '../support/aws-like';
+import { logMessagesOf } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
@@ -124,22 +125,27 @@ describe('the AWS-like mode with background work held up and throttled (issue 24
       await sleep(awsLike.indexLagMs! + 100);
       // Every object write is answered SlowDown, past the SDK's 4 attempts, while the first build runs.
       stack.awsLike.setRates({ objectWriteSlowDownRate: 1 });
-      const created = await asClient(() => org.post('finance', '/export/create', exportRequest(org.orgcode, { request_context: org.requestContext('finance') })));
-      expect(created.status).toBe(200);
-      const exportId = created.body.data.export.export_id as string;
-      await stack.awsLike.idle(); // its own (delayed) start has run
-      const statuses = [await exportStatus(exportId)];
+      // Each attempt given back logs the transient fault it met, and nothing else is logged.
+      const { value: { exportId, statuses }, messages } = await logMessagesOf(async () => {
+        const created = await asClient(() => org.post('finance', '/export/create', exportRequest(org.orgcode, { request_context: org.requestContext('finance') })));
+        expect(created.status).toBe(200);
+        const exportId = created.body.data.export.export_id as string;
+        await stack.awsLike.idle(); // its own (delayed) start has run
+        const statuses = [await exportStatus(exportId)];
 
-      // The sweep restarts a build given back once its retry time passes (minutes on AWS): here at once.
-      const restart = async () => {
-        await invokeOperator(exportWorkerFunctionName, { orgcode: org.orgcode, export_id: exportId, restart: true });
-        statuses.push(await exportStatus(exportId));
-      };
-      // The second build's batch write (a transaction) is cancelled for ThrottlingError every time, as on a hot partition.
-      stack.awsLike.setRates({ objectWriteSlowDownRate: 0, transactionCancelRate: 1, transactionThrottleShare: 1 });
-      if (statuses.at(-1) === 'pending') await restart();
-      stack.awsLike.setRates({ transactionCancelRate: awsLike.transactionCancelRate }); // the partition cools down
-      while (statuses.at(-1) === 'pending' && statuses.length < 6) await restart();
+        // The sweep restarts a build given back once its retry time passes (minutes on AWS): here at once.
+        const restart = async () => {
+          await invokeOperator(exportWorkerFunctionName, { orgcode: org.orgcode, export_id: exportId, restart: true });
+          statuses.push(await exportStatus(exportId));
+        };
+        // The second build's batch write (a transaction) is cancelled for ThrottlingError every time, as on a hot partition.
+        stack.awsLike.setRates({ objectWriteSlowDownRate: 0, transactionCancelRate: 1, transactionThrottleShare: 1 });
+        if (statuses.at(-1) === 'pending') await restart();
+        stack.awsLike.setRates({ transactionCancelRate: awsLike.transactionCancelRate }); // the partition cools down
+        while (statuses.at(-1) === 'pending' && statuses.length < 6) await restart();
+        return { exportId, statuses };
+      });
+      expect(messages).toEqual(statuses.filter((status) => status === 'pending').map(() => 'export build met a transient fault; retried later'));
 
       console.log(`item 4: the export's status after each attempt: ${statuses.join(', ')}`);
       expect(statuses.slice(0, 3)).toEqual(['pending', 'pending', 'ready']); // before: the first attempt failed the export for good

@@ -1,6 +1,7 @@
 import { s3 } from '../../shared/s3/client';
 import { notifyBuildOutcome } from '../../shared/inbox/build-outcome-notices';
 import { notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
+import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil } from '../support/exports';
 import { exportRequest } from '../support/fixtures/exports';
 import { createOrg, listPagesAs, useOrg, useStack } from '../support/harness';
@@ -209,8 +210,13 @@ describe('what the service puts in inboxes', () => {
     );
     let failed: any;
     try {
-      const failing = (await createExport()).body.data.export_id;
-      failed = await pollUntil('/export/get', { export_id: failing }, org.headers.erin, 'export', (record) => record.status === 'failed');
+      // The worker logs the unexpected fault in full before it stores the export failed.
+      const { value, messages } = await logMessagesOf(async () => {
+        const failing = (await createExport()).body.data.export_id;
+        return pollUntil('/export/get', { export_id: failing }, org.headers.erin, 'export', (record) => record.status === 'failed');
+      });
+      failed = value;
+      expect(messages).toEqual(['export build failed']);
     } finally {
       s3().middlewareStack.remove(fault);
     }
