@@ -14,6 +14,9 @@ const builtinsBeyondBaseline = new Set([
   // @middy/core's early-timeout timer: Node loads this module while it starts, before any bundle, so it costs nothing.
   // (Its streamed-response built-ins are loaded on first use: lib/lambda-bundle.ts.)
   'timers',
+  // The invocation fence lifts its abort signals' listener limit (setMaxListeners): Node loads `events` while it
+  // starts too (process is an EventEmitter), so it costs nothing either.
+  'events',
 ]);
 
 describe('the cold-start budget', () => {
