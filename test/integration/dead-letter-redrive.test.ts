@@ -20,6 +20,7 @@ import {
 } from '../../shared/operators/dead-letter-redrive';
 import { useDeadLetterQueue } from '../support/dead-letter-queue';
 import { deadLetterReason } from '../support/deliveries';
+import { linesLoggedBy } from '../support/expected-logs';
 import { tenderCaptured } from '../support/fixtures/orders';
 import { freshId as fresh, useOrg, useStack } from '../support/harness';
 
@@ -127,7 +128,9 @@ describe('a dead letter whose cause is fixed', () => {
         responsePayload: { notified: true, event_id: eventId, consumer: ledgerConsumer },
       });
 
-      const early = await redriveDeadLetter(deadLetters.queue, listed!.id);
+      const { value: early, lines: earlyLogs } = await linesLoggedBy(() => redriveDeadLetter(deadLetters.queue, listed!.id));
+      // The consumer's failure is logged with its stack, as the npm start terminal shows it.
+      expect(earlyLogs).toEqual([expect.stringMatching(/^Function tender-captured-ledger failed: AccessDeniedException: User is not authorized/)]);
       expect(early).toEqual({
         id: listed!.id,
         consumer: ledgerConsumer,
@@ -185,7 +188,10 @@ describe('a dead letter whose cause is fixed', () => {
     const malformedId = (await malformed)[0]!.event.id;
     fixable.fix();
 
-    const outcomes = await redriveEveryDeadLetter(deadLetters.queue);
+    const { value: outcomes, lines: refusals } = await linesLoggedBy(() => redriveEveryDeadLetter(deadLetters.queue));
+    // Each consumer refuses the malformed event in one line (the queue may hold others' malformed tenders too).
+    expect(refusals.length).toBeGreaterThanOrEqual(2);
+    expect(refusals.filter((line) => !/^Function tender-captured(-ledger)? refused its payload: detail\.amount: Required$/.test(line))).toEqual([]);
 
     const ofEvent = (eventId: string) => outcomes.filter((outcome) => outcome.event_id === eventId);
     expect(ofEvent(fixable.eventId)).toEqual([expect.objectContaining({ consumer: ledgerConsumer, outcome: 'redriven' })]);
@@ -302,7 +308,7 @@ describe('npm run admin -- dead-letter', () => {
     const [deadLetter] = (await deadLettersOf(eventId)).filter(({ consumer }) => consumer === ledgerConsumer);
 
     const listed = await admin('list');
-    const failedAgain = await admin('redrive', '--id', deadLetter!.id);
+    const { value: failedAgain, lines: refusal } = await linesLoggedBy(() => admin('redrive', '--id', deadLetter!.id));
     const missing = await admin('redrive', '--id', 'no-such-message');
 
     expect(listed.code).toBe(0);
@@ -311,6 +317,7 @@ describe('npm run admin -- dead-letter', () => {
       dead_letters: expect.arrayContaining([expect.objectContaining({ id: deadLetter!.id, event_id: eventId, consumer: ledgerConsumer })]),
     });
     expect(failedAgain.code).toBe(1);
+    expect(refusal).toEqual([`Function ${ledgerConsumer} refused its payload: detail.amount: Required`]);
     expect(JSON.parse(failedAgain.stdout)).toMatchObject({ id: deadLetter!.id, outcome: 'kept', error_type: 'ValidationError' });
     expect(failedAgain.stderr).toMatch(new RegExp(`${ledgerConsumer} failed again on dead letter ${deadLetter!.id}: ValidationError: .*It stays in the queue`));
     expect(missing.code).toBe(1);

@@ -1,6 +1,6 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../shared/db/client';
-import { capturingLogs } from '../support/expected-logs';
+import { linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { useOrg, useStack } from '../support/harness';
 
@@ -44,11 +44,9 @@ describe('faults the emulator cannot produce (injected with a client middleware)
   it('answers 500 internal-error without internals when storage fails unexpectedly (mocked crash)', async () => {
     const restore = failCommands(['TransactWriteItemsCommand', 'PutItemCommand'], () => new Error('socket hang up at 10.1.2.3'));
     try {
-      const { outcome, logged } = await capturingLogs(() => org.post('owner', '/event/record', eventRequest(org.orgcode, { occurred_at: '2026-11-01T00:00:00Z' })));
-      if (outcome.status === 'rejected') throw outcome.reason;
-      const response = outcome.value;
+      const { value: response, lines } = await linesLoggedBy(() => org.post('owner', '/event/record', eventRequest(org.orgcode, { occurred_at: '2026-11-01T00:00:00Z' })));
       // The service logs the crash in full for its operators (one error line), and answers without it.
-      expect(logged.map((line) => JSON.parse(line))).toEqual([
+      expect(lines.map((line) => JSON.parse(line))).toEqual([
         expect.objectContaining({ level: 'error', route: '/event/record', error: expect.stringContaining('socket hang up at 10.1.2.3') }),
       ]);
       expect(response.status).toBe(500);

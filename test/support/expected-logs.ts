@@ -22,11 +22,17 @@ export async function capturingLogs<T>(run: () => Promise<T>): Promise<{ outcome
   }
 }
 
-/** What `run` resolves with and the messages of the structured log lines it wrote to console.error/warn; a failure of `run` is thrown. */
-export async function logMessagesOf<T>(run: () => Promise<T>): Promise<{ value: T; messages: string[] }> {
+/** What `run` resolves with and the lines it wrote to console.error/warn, captured instead of printed; a failure of `run` is thrown. */
+export async function linesLoggedBy<T>(run: () => Promise<T>): Promise<{ value: T; lines: string[] }> {
   const { outcome, logged } = await capturingLogs(run);
   if (outcome.status === 'rejected') throw outcome.reason;
-  return { value: outcome.value, messages: logged.map((line) => (JSON.parse(line) as { message: string }).message) };
+  return { value: outcome.value, lines: logged };
+}
+
+/** As linesLoggedBy, with the `message` of each structured (JSON) log line. */
+export async function logMessagesOf<T>(run: () => Promise<T>): Promise<{ value: T; messages: string[] }> {
+  const { value, lines } = await linesLoggedBy(run);
+  return { value, messages: lines.map((line) => (JSON.parse(line) as { message: string }).message) };
 }
 
 /**
