@@ -3,6 +3,7 @@ import { startAwsApiServer } from '../../shared/local/aws-api-server';
 import { startHttpApi } from '../../shared/local/http-api-server';
 import { lambdaInvokeApi } from '../../shared/local/lambda-invoke-api';
 import type { RunningServer } from '../../shared/local/server-lifecycle';
+import { linesLoggedBy } from '../support/expected-logs';
 
 /**
  * The local runner holds functions to Lambda's size limits in every mode (the
@@ -17,6 +18,9 @@ const resultOf = (bytes: number, structured: boolean) => {
   const frame = JSON.stringify({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '' });
   return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: 'x'.repeat(bytes - frame.length) };
 };
+
+/** The one line the runner logs for a response over the limit, as Lambda's log of the failed invocation. */
+const responseTooLargeLine = `Function big failed: Response payload size (${lambdaResponseLimitBytes + 1} bytes) exceeded maximum allowed payload size (${lambdaResponseLimitBytes} bytes).`;
 
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
@@ -48,19 +52,21 @@ async function invokeApi(bytes: number) {
 
 describe("Lambda's size limits in the local runner", () => {
   it('answers 500 Internal Server Error without the body at the HTTP API, as API Gateway does, when the response is one byte over 6 MB; at the limit it passes', async () => {
-    const over = await gatewayAnswering(lambdaResponseLimitBytes + 1);
+    const { value: over, lines } = await linesLoggedBy(() => gatewayAnswering(lambdaResponseLimitBytes + 1));
     const at = await gatewayAnswering(lambdaResponseLimitBytes);
 
     expect([over.status, await over.json()]).toEqual([500, { message: 'Internal Server Error' }]);
+    expect(lines).toEqual([responseTooLargeLine]);
     expect(at.status).toBe(200);
   });
 
   it("answers a synchronous Invoke whose response is over 6 MB with Lambda's function error, Function.ResponseSizeTooLarge", async () => {
     const invoke = await invokeApi(lambdaResponseLimitBytes + 1);
 
-    const answer = await invoke('RequestResponse');
+    const { value: answer, lines } = await linesLoggedBy(() => invoke('RequestResponse'));
 
     expect(answer.status).toBe(200);
+    expect(lines).toEqual([responseTooLargeLine]);
     expect(answer.headers.get('x-amz-function-error')).toBe('Unhandled');
     expect(await answer.json()).toEqual({
       errorType: 'Function.ResponseSizeTooLarge',
