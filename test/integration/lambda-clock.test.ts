@@ -6,6 +6,7 @@ import { fencedFunction } from '../../shared/lambda/function-chain';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { lambdaEnvironments, LeftRunningError } from '../../shared/local/lambda-environments';
 import type { LambdaHandler } from '../../shared/local/handler-loader';
+import { capturingLogs, linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { useOrg, useStack } from '../support/harness';
 
@@ -53,7 +54,10 @@ describe('the local runner and Lambda\'s clock', () => {
       return 'answered';
     };
 
-    await expect(environments.invocationsOf('leaving', leaving)({}, context)).rejects.toBeInstanceOf(LeftRunningError);
+    const { outcome, logged } = await capturingLogs(async () => environments.invocationsOf('leaving', leaving)({}, context));
+
+    expect(outcome.status === 'rejected' && outcome.reason).toBeInstanceOf(LeftRunningError);
+    expect(logged).toEqual([expect.stringMatching(/^leaving returned with 1 AWS call\(s\) of its own still under way/)]);
     await expect(environments.invocationsOf('awaiting', awaiting)({}, context)).resolves.toBe('answered');
     detach();
   });
@@ -81,17 +85,21 @@ describe('the local runner and Lambda\'s clock', () => {
       };
       const invoke = environments.invocationsOf('leaves-a-timer', leavesATimer);
 
-      await invoke({ write: 'thawed' }, context);
-      await sleep(300);
+      const { lines } = await linesLoggedBy(async () => {
+        await invoke({ write: 'thawed' }, context);
+        await sleep(300);
+      });
       const whileFrozen = await probeExists('thawed');
       await invoke({}, context);
       await sleep(300);
 
-      expect({ whileFrozen, afterNextInvocation: await probeExists('thawed'), frozen: counts.callsFrozen }).toEqual({
+      expect({ whileFrozen, afterNextInvocation: await probeExists('thawed'), frozen: counts.callsFrozen, afterReturn: environments.callsAfterReturn }).toEqual({
         whileFrozen: false,
         afterNextInvocation: true,
         frozen: 1,
+        afterReturn: 1,
       });
+      expect(lines).toEqual(['leaves-a-timer started PutItemCommand after it returned: Lambda would have frozen it']);
     } finally {
       detach();
       environments.close();
@@ -138,13 +146,14 @@ describe('a table that stalls for 35 s, past a route\'s timeout, in the AWS-like
     const committed = new Map<string, number>();
     const detach = stallWrites(ids, slow, 35_000, committed);
     let answers: Array<{ id: string; status: number; body: any }>;
+    let logged: string[];
     try {
-      answers = await Promise.all(
+      ({ value: answers, lines: logged } = await linesLoggedBy(() => Promise.all(
         ids.map(async (id) => {
           const answer = await org.post('recorder', '/event/record', eventRequest(org.orgcode, { event_id: id, source_refs: [], request_context: org.requestContext('recorder') }));
           return { id, status: answer.status, body: answer.body };
         }),
-      );
+      )));
       await sleep(2_500);
     } finally {
       detach();
@@ -158,6 +167,9 @@ describe('a table that stalls for 35 s, past a route\'s timeout, in the AWS-like
     console.log(`stalled table: ${byStatus(200).length} answered 200, ${byStatus(503).length} answered 503 of ${ids.length}; ${stack.awsLike.counts.callsFrozen} calls frozen`);
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503).map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`)).toEqual([]);
     expect(byStatus(503)).toEqual([...slow].sort());
+    // Each 503 is logged by its function, as an error with what ran out of time.
+    expect(logged).toHaveLength(slow.size);
+    for (const line of logged) expect(JSON.parse(line)).toMatchObject({ level: 'error', route: '/event/record', error: expect.stringMatching(/^DeadlineExceededError/) });
     for (const answer of answers.filter((each) => each.status === 503)) {
       expect(answer.body.error).toMatchObject({ error_code: 'accounting.deadline_exceeded', http_status: 503, retryable: true, major: { tag: 'unavailable' } });
     }

@@ -4,6 +4,7 @@ import { answeredTogether, failFirstSends } from '../support/client-faults';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
 import { oneLineInvoiceRequest } from '../support/fixtures/receivables';
 import { freshId, useOrg, useStack } from '../support/harness';
+import { logMessagesOf } from '../support/expected-logs';
 import { runScheduled } from '../support/local-api';
 
 /**
@@ -64,8 +65,11 @@ describe('two overlapping runs of a scheduled function (overlap made with a clie
     expect(payout.line_count).toBe(2);
     // The cancelling call stops before it frees the lines: its release is left for the sweep.
     failFirstSends('UpdateItemCommand', payout.payout_id, 2, () => new Error('process stopped'));
-    const cancelled = await org.post('admin', '/commission/payout/status/set', { payout_id: payout.payout_id, status: 'cancelled', expected_revision: 1 });
+    const { value: cancelled, messages } = await logMessagesOf(() =>
+      org.post('admin', '/commission/payout/status/set', { payout_id: payout.payout_id, status: 'cancelled', expected_revision: 1 }),
+    );
     expect(cancelled.status).toBe(200);
+    expect(messages).toEqual(['payout desk work left for the sweep']);
     expect((await storedLines(org.orgcode, 'assoc_kim')).filter((line) => line.payout_id === payout.payout_id)).toHaveLength(2);
 
     const releasesStarted = failFirstSends('QueryCommand', payout.payout_id, 0, () => new Error('never'));
