@@ -7,6 +7,7 @@ import type { LambdaHandler } from '../../shared/local/handler-loader';
 import { createLambdaContext } from '../../shared/local/lambda-context';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { apiBasePath } from '../../shared/routes/route-definition';
+import { linesLoggedBy } from '../support/expected-logs';
 import { useOrg, useStack } from '../support/harness';
 
 /**
@@ -52,6 +53,18 @@ function environment(): () => Promise<'admitted' | 'refused'> {
   };
 }
 
+/**
+ * The one line the calls may log, once per take the table refused (shared/http/org-rate-limit.ts): throttled on the
+ * bucket's partition, or by the mode's 2 % of throttled writes.
+ */
+const refusedTake = () => ({
+  level: 'warn',
+  message: 'org rate limit: take failed, calls refused',
+  orgcode: org.orgcode,
+  error: expect.stringMatching(/^TakeThrottledError: /),
+});
+const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as unknown);
+
 describe('per-organisation limit across many environments (AWS-like mode)', () => {
   it('admits no call on credit in an environment that has not taken a lease: 100 fresh environments at once get the burst', async () => {
     // Arrange
@@ -59,7 +72,7 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     const started = Date.now();
 
     // Act: every environment's first call, together, as a burst of cold starts.
-    const outcomes = await Promise.all(environments.map((call) => call()));
+    const { value: outcomes, lines } = await linesLoggedBy(() => Promise.all(environments.map((call) => call())));
 
     // Assert: the burst, and what the bucket refilled while the calls ran (seconds on a busy machine).
     const admitted = outcomes.filter((outcome) => outcome === 'admitted').length;
@@ -67,6 +80,7 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     console.log(JSON.stringify({ admitted, allowance }));
     expect(admitted).toBeGreaterThan(0);
     expect(admitted).toBeLessThanOrEqual(allowance * 1.2);
+    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
   });
 
   it("fails closed while the bucket item's partition throttles: an environment whose takes are refused admits nothing", async () => {
@@ -78,10 +92,12 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
 
     // Act: another environment's calls, one after another.
     const other = environment();
-    const outcomes = [await other(), await other(), await other()];
+    const { value: outcomes, lines } = await linesLoggedBy(async () => [await other(), await other(), await other()]);
 
-    // Assert: refused, each take throttled past the SDK's retries (or not tried again during the backoff).
+    // Assert: refused, each take throttled past the SDK's retries (or not tried again during the backoff), and logged.
     expect(outcomes).toEqual(['refused', 'refused', 'refused']);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
     expect(stack.awsLike.counts.requestsThrottledByPartition).toBeGreaterThan(throttledBefore);
   });
 
@@ -103,7 +119,8 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
       }
       return admitted;
     };
-    const admitted = (await Promise.all(environments.map(run))).reduce((sum, count) => sum + count, 0);
+    const { value: admittedByEnvironment, lines } = await linesLoggedBy(() => Promise.all(environments.map(run)));
+    const admitted = admittedByEnvironment.reduce((sum, count) => sum + count, 0);
     const seconds = (Date.now() - started) / 1000;
 
     // Assert: within 20% of the bucket's allowance over the run (burst + rate x seconds), and not far below it (a limiter
@@ -116,5 +133,6 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     expect(admitted / allowance).toBeGreaterThanOrEqual(0.5);
     expect(writeUnitsPerSecond).toBeLessThanOrEqual(partitionWriteUnitsPerSecond / 10);
     expect(throttled).toBe(0);
+    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
   });
 });
