@@ -3,6 +3,7 @@ import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { asClient, builtExport, eventsOfVerifiedExport, injectedDuring, serverErrors } from '../support/aws-like';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
+import { linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { freshId, useOrg, useStack } from '../support/harness';
@@ -45,13 +46,25 @@ const record = (eventId: string, occurredAt = '2026-11-20T12:00:00Z', overrides:
     org.post('finance', '/event/record', eventRequest(org.orgcode, { event_id: eventId, occurred_at: occurredAt, source_refs: [], request_context: org.requestContext('finance'), ...overrides })),
   );
 
+/**
+ * The one line a test may log, once per take of the organisation's call allowance that a throttled write refused
+ * (shared/http/org-rate-limit.ts): the client is answered 429 and sends the call again.
+ */
+const refusedTake = () => ({
+  level: 'warn',
+  message: 'org rate limit: take failed, calls refused',
+  orgcode: org.orgcode,
+  error: expect.stringMatching(/^TakeThrottledError: /),
+});
+const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as unknown);
+
 describe('the AWS-like mode at raised rates: what failed before issue 24, items 1 and 3', () => {
   it('item 1: a worker started at once exports every event recorded before the cutoff, those still in flight and those the 1.5 s index lag hides', async () => {
     // Conflicts at a fifth of the transactions: at half, a build's write now and then outlives its six attempts and is
     // rightly retried a minute later (item 4), past this test's wait; this test is about the window, not conflicts.
     stack.awsLike.setRates({ transactionCancelRate: 0.2 });
     afterEachCleanup.push(() => stack.awsLike.setRates({ transactionCancelRate: awsLike.transactionCancelRate }));
-    await injectedDuring(stack.awsLike, 'item 1', async () => {
+    const { lines } = await linesLoggedBy(() => injectedDuring(stack.awsLike, 'item 1', async () => {
       const recordings: Array<Promise<HttpResult & { answeredAt: number }>> = [];
       let created: Promise<HttpResult> | undefined;
       for (let index = 0; index < 16; index += 1) {
@@ -76,13 +89,14 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
       expect(before.length).toBeLessThan(answers.length);
       expect(exportRecord.status).toBe('ready');
       expect((await eventsOfVerifiedExport(exportRecord, batches)).sort()).toEqual(before.map((answer) => answer.body.data.event.event_id).sort());
-    });
+    }));
+    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
   });
 
   it('item 3: events, idempotent twins and racing payouts never answer 500 when transactions are cancelled for throttling and writes meet transactions', async () => {
     stack.awsLike.setRates({ transactionThrottleShare: 0.5, writeConflictRate: 0.15 });
     afterEachCleanup.push(() => stack.awsLike.setRates({ transactionThrottleShare: 0, writeConflictRate: 0 }));
-    await injectedDuring(stack.awsLike, 'item 3', async () => {
+    const { lines } = await linesLoggedBy(() => injectedDuring(stack.awsLike, 'item 3', async () => {
       const twin = eventRequest(org.orgcode, { occurred_at: '2026-11-21T09:00:00Z', idempotency_key: 'twin-raised', request_context: org.requestContext('finance') });
       const events = await Promise.all([
         ...Array.from({ length: 8 }, (_, index) => record(`evt_busy_${index}`, '2026-11-21T10:00:00Z')),
@@ -105,6 +119,7 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
       await sleep(awsLike.indexLagMs! + 100);
       const paid = [...payouts, await create()].filter((answer) => answer.status === 200).map((answer) => answer.body.data.payout);
       expect(paid.reduce((sum, payout) => sum + payout.line_count, 0)).toBe((await storedLines(org.orgcode, associate)).length);
-    });
+    }));
+    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
   });
 });
