@@ -7,7 +7,7 @@ import type { LambdaHandler } from '../../shared/local/handler-loader';
 import { createLambdaContext } from '../../shared/local/lambda-context';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { apiBasePath } from '../../shared/routes/route-definition';
-import { linesLoggedBy } from '../support/expected-logs';
+import { expectOnlyRefusedTakes, linesLoggedBy } from '../support/expected-logs';
 import { useOrg, useStack } from '../support/harness';
 
 /**
@@ -53,18 +53,6 @@ function environment(): () => Promise<'admitted' | 'refused'> {
   };
 }
 
-/**
- * The one line the calls may log, once per take the table refused (shared/http/org-rate-limit.ts): throttled on the
- * bucket's partition, or by the mode's 2 % of throttled writes.
- */
-const refusedTake = () => ({
-  level: 'warn',
-  message: 'org rate limit: take failed, calls refused',
-  orgcode: org.orgcode,
-  error: expect.stringMatching(/^TakeThrottledError: /),
-});
-const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as unknown);
-
 describe('per-organisation limit across many environments (AWS-like mode)', () => {
   it('admits no call on credit in an environment that has not taken a lease: 100 fresh environments at once get the burst', async () => {
     // Arrange
@@ -80,7 +68,7 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     console.log(JSON.stringify({ admitted, allowance }));
     expect(admitted).toBeGreaterThan(0);
     expect(admitted).toBeLessThanOrEqual(allowance * 1.2);
-    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
+    expectOnlyRefusedTakes(lines, org.orgcode);
   });
 
   it("fails closed while the bucket item's partition throttles: an environment whose takes are refused admits nothing", async () => {
@@ -97,7 +85,7 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     // Assert: refused, each take throttled past the SDK's retries (or not tried again during the backoff), and logged.
     expect(outcomes).toEqual(['refused', 'refused', 'refused']);
     expect(lines.length).toBeGreaterThan(0);
-    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
+    expectOnlyRefusedTakes(lines, org.orgcode);
     expect(stack.awsLike.counts.requestsThrottledByPartition).toBeGreaterThan(throttledBefore);
   });
 
@@ -133,6 +121,6 @@ describe('per-organisation limit across many environments (AWS-like mode)', () =
     expect(admitted / allowance).toBeGreaterThanOrEqual(0.5);
     expect(writeUnitsPerSecond).toBeLessThanOrEqual(partitionWriteUnitsPerSecond / 10);
     expect(throttled).toBe(0);
-    expect(parsed(lines)).toEqual(lines.map(() => refusedTake()));
+    expectOnlyRefusedTakes(lines, org.orgcode);
   });
 });

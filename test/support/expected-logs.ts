@@ -47,3 +47,13 @@ export async function refusedInvocation(functionName: string, payload: unknown):
   expect(logged).toEqual([expect.stringMatching(new RegExp(`^Function ${functionName} refused its payload: [^\\n]+$`))]);
   return outcome.reason as Error;
 }
+
+/**
+ * Holds every line to the one a call of `orgcode` may log when a take of its organisation's call allowance is refused
+ * by the table (shared/http/org-rate-limit.ts): the client is answered 429 and sends the call again. The mode throttles
+ * writes at random, so a test may see none of them.
+ */
+export function expectOnlyRefusedTakes(lines: string[], orgcode: string): void {
+  const refusedTake = { level: 'warn', message: 'org rate limit: take failed, calls refused', orgcode, error: expect.stringMatching(/^TakeThrottledError: /) };
+  expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(lines.map(() => refusedTake));
+}
