@@ -45,7 +45,7 @@ export async function rateByRulesInForce(commission: Commission, actor: string, 
  * Time a re-rating keeps back from its invocation's deadline: it starts no
  * commission with less left, so that it can hand the rest to the sweep.
  */
-export const reratingReserveMs = 3_000;
+const reratingReserveMs = 3_000;
 
 /** What a re-rating did: how many commissions changed, and whether it handed the rest to the sweep. */
 export interface ReratingOutcome {

@@ -93,7 +93,7 @@ export async function withinDeadline<Result>(deadline: Date | number, work: () =
 export const functionDeadlineMarginMs = 1_000;
 
 /** What Lambda tells a handler of its time: the Lambda context (a handler invoked without one has no deadline but its end). */
-export interface InvocationClock {
+interface InvocationClock {
   getRemainingTimeInMillis?: () => number;
 }
 
