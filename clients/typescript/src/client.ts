@@ -1,0 +1,160 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { AccountingError, type ErrorBody, ExportNotReadyError, UnexpectedAnswerError } from './errors';
+import type { paths } from './generated/openapi';
+import { operations } from './generated/operations';
+import type { OperationLeaf } from './operation-leaf';
+import { type RetryPolicy, defaultRetryPolicy, isRetryableAnswer, retryDelayMs } from './retry';
+import type { BodyArgument, OperationMethods, PagedPath, RequestBody, ResponseData, RoutePath } from './route-types';
+
+/** The credential the client presents on every call. */
+export type Credential = { apiKey: string } | { session: string };
+
+export interface AccountingClientOptions {
+  /** Origin of the API: `http://127.0.0.1:3000` locally, a deployed stack's `ApiUrl` output without `/accounting`. */
+  baseUrl: string;
+  /** The organisation called (`x-orgcode`): the credential's. */
+  orgcode: string;
+  credential: Credential;
+  /** The actor the credential was issued to, for the `request_context` the client fills in. */
+  actor: string;
+  /** Headers sent on every call besides the credential's: `x-logical-guid`, `x-channel-code`, `x-cccode`. */
+  headers?: Record<string, string>;
+  retry?: Partial<RetryPolicy>;
+  /** The transport (the global fetch unless given). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface ExportWaitOptions {
+  /** How long to wait for the export to be ready before giving up (ExportNotReadyError, `timeout`). */
+  timeoutMs?: number;
+  /** The pause between two reads of the export. */
+  pollMs?: number;
+}
+
+type ExportRecord = ResponseData<'/accounting/export/get'>['export'];
+type ExportBatch = ResponseData<'/accounting/export/batch/list'>['batches'][number];
+
+export type AccountingClient = OperationMethods<typeof operations> & {
+  /** Calls any route by its path, with the same credentials, filling, retries and errors as the named methods. */
+  call<Path extends RoutePath>(path: Path, ...body: BodyArgument<Path>): Promise<ResponseData<Path>>;
+  /** Every page of a paged route, following `next_token` until the service gives none. */
+  pages<Path extends PagedPath>(path: Path, ...body: BodyArgument<Path>): AsyncIterable<ResponseData<Path>>;
+  /**
+   * Reads an export until it is ready, then lists its batches (those `/export/batch/list` shows by
+   * default: pending, running and ready). Throws ExportNotReadyError when it fails or the wait runs out.
+   */
+  waitForExport(exportId: string, options?: ExportWaitOptions): Promise<{ export: ExportRecord; batches: ExportBatch[] }>;
+  /** The openapi-fetch client underneath, for a call the methods do not shape (its headers are already set). */
+  raw: Client<paths>;
+};
+
+const isLeaf = (node: object): node is OperationLeaf => 'path' in node;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function leavesByPath(tree: object): Map<string, OperationLeaf> {
+  return new Map(
+    Object.values(tree).flatMap((node: object) => (isLeaf(node) ? [[node.path, node] as const] : [...leavesByPath(node)])),
+  );
+}
+const leaves = leavesByPath(operations);
+
+function credentialHeaders({ orgcode, credential }: AccountingClientOptions): Record<string, string> {
+  return 'apiKey' in credential ? { 'x-orgcode': orgcode, 'x-api-key': credential.apiKey } : { 'x-orgcode': orgcode, 'x-session-guid': credential.session };
+}
+
+const isEnvelopeError = (body: unknown): body is { error: ErrorBody } =>
+  typeof (body as { error?: { error_code?: unknown } } | null)?.error?.error_code === 'string';
+
+/**
+ * A client of the accounting service: one method per operation, named by its
+ * operation id (`client.event.record(…)`, `client.export.batch.list(…)`), typed
+ * from the generated contract. What it does for every call:
+ *
+ *   - presents the credential and `x-orgcode` given here;
+ *   - fills `request_context` from them on the routes that require it, unless sent;
+ *   - gives a call to an idempotent route one `idempotency_key` (unless sent),
+ *     which every retry of that call sends again, so a retry never acts twice;
+ *   - retries answers that say so (`retryable: true`, 429, 503) after a jittered
+ *     pause or the `Retry-After` asked, and nothing else;
+ *   - answers the envelope's `data`, or throws AccountingError with the envelope's error.
+ *
+ * A list's method iterates its items across every page (`for await (const event of
+ * client.event.list({…}))`).
+ */
+export function createAccountingClient(options: AccountingClientOptions): AccountingClient {
+  const policy = { ...defaultRetryPolicy, ...options.retry };
+  const raw = createClient<paths>({ baseUrl: options.baseUrl, headers: { ...options.headers, ...credentialHeaders(options) }, fetch: options.fetch });
+  const requestContext = {
+    orgcode: options.orgcode,
+    actor: options.actor,
+    context_source: 'apiKey' in options.credential ? ('api_key' as const) : ('session' as const),
+  };
+
+  /** One logical call: the body is made once, so every retry sends the same idempotency key. */
+  async function call<Path extends RoutePath>(path: Path, input: Record<string, unknown> = {}): Promise<ResponseData<Path>> {
+    const leaf = leaves.get(path);
+    if (!leaf) throw new TypeError(`${path} is no route of the contract`);
+    const body = {
+      ...input,
+      ...(leaf.requiresContext && input.request_context === undefined && { request_context: requestContext }),
+      ...(leaf.idempotent && input.idempotency_key === undefined && { idempotency_key: crypto.randomUUID() }),
+    } as RequestBody<Path>;
+    for (let attempt = 1; ; attempt += 1) {
+      // The path and body are checked against the contract by the callers' types; openapi-fetch would also ask for the header parameters, which the client sets once.
+      const { data, error, response } = (await raw.POST(path as never, { body } as never)) as { data?: { data: ResponseData<Path> }; error?: unknown; response: Response };
+      if (response.ok && data) return data.data;
+      const envelope = isEnvelopeError(error) ? error.error : undefined;
+      if (attempt < policy.attempts && isRetryableAnswer(response.status, envelope?.retryable)) {
+        await pause(retryDelayMs(attempt, response.headers.get('retry-after'), policy));
+        continue;
+      }
+      throw envelope ? new AccountingError(path, envelope) : new UnexpectedAnswerError(path, response.status, typeof error === 'string' ? error : JSON.stringify(error));
+    }
+  }
+
+  async function* pages<Path extends PagedPath>(path: Path, input: Record<string, unknown> = {}): AsyncGenerator<ResponseData<Path>> {
+    let nextToken = input.next_token;
+    do {
+      const data: ResponseData<Path> = await call(path, { ...input, next_token: nextToken ?? undefined });
+      yield data;
+      nextToken = (data as { next_token?: unknown }).next_token;
+    } while (nextToken);
+  }
+
+  async function* items(leaf: OperationLeaf & { items: string }, input?: Record<string, unknown>): AsyncGenerator<unknown> {
+    for await (const page of pages(leaf.path as PagedPath, input)) yield* (page as unknown as Record<string, unknown[]>)[leaf.items] ?? [];
+  }
+
+  function methods(tree: object): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(tree).map(([name, node]: [string, object]) => {
+        if (!isLeaf(node)) return [name, methods(node)];
+        const { items: field, path } = node;
+        return [name, field ? (input?: Record<string, unknown>) => items({ ...node, items: field }, input) : (input?: Record<string, unknown>) => call(path as RoutePath, input)];
+      }),
+    );
+  }
+
+  async function waitForExport(exportId: string, { timeoutMs = 60_000, pollMs = 1_000 }: ExportWaitOptions = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { export: record } = await call('/accounting/export/get', { export_id: exportId });
+      if (record.status === 'ready') {
+        const batches: ExportBatch[] = [];
+        for await (const page of pages('/accounting/export/batch/list', { export_id: exportId })) batches.push(...page.batches);
+        return { export: record, batches };
+      }
+      if (record.status === 'failed') throw new ExportNotReadyError(exportId, record.status, 'failed');
+      if (Date.now() + pollMs > deadline) throw new ExportNotReadyError(exportId, record.status, 'timeout');
+      await pause(pollMs);
+    }
+  }
+
+  return {
+    ...(methods(operations) as OperationMethods<typeof operations>),
+    call: (path, ...body) => call(path, body[0] as Record<string, unknown> | undefined),
+    pages: (path, ...body) => pages(path, body[0] as Record<string, unknown> | undefined),
+    waitForExport,
+    raw,
+  };
+}
