@@ -3,7 +3,7 @@ import { findDueWork, takeDueEntry } from '../db/work-queue';
 import { type RequestContext, maxSourceRefs } from '../domain/common-schemas';
 import { newExport } from '../domain/exports/export-record';
 import { type ExportSchedule, runWindow, slotAfter } from '../domain/exports/export-schedule';
-import { newId } from '../domain/identifiers';
+import { idTime, newId } from '../domain/identifiers';
 import { startBuild, unclaimedWorkGraceMs } from './build-jobs';
 
 /** Bounds one run's work; what is left is due again at the next run, a minute later. */
@@ -14,6 +14,8 @@ const restartsPerRun = 25;
 export interface SchedulerRunReport {
   exports_created: number;
   builds_restarted: number;
+  /** Age of the oldest export or batch this run found overdue on the work queue, since it was asked for (0 when none was). */
+  oldest_pending_export_ms: number;
 }
 
 /**
@@ -26,7 +28,8 @@ export async function runExportScheduler(now: Date): Promise<SchedulerRunReport>
   for (const schedule of await findDueSchedules(now, schedulesPerRun)) {
     exportsCreated += await runDueSlots(schedule, now);
   }
-  return { exports_created: exportsCreated, builds_restarted: await restartDueWork(now) };
+  const restarts = await restartDueWork(now);
+  return { exports_created: exportsCreated, builds_restarted: restarts.restarted, oldest_pending_export_ms: restarts.oldestAgeMs };
 }
 
 /**
@@ -89,14 +92,18 @@ function schedulerContext(orgcode: string): RequestContext {
  * crashed worker, a build retried after a transient fault, an unpublished
  * outcome. Each entry is taken (takeDueEntry) on condition it is still the entry
  * this run read, so of two overlapping runs (or one reading a lagging index) only one restarts it.
+ * Also answers how old the oldest of them is: the dashboard's oldest pending export.
  */
-async function restartDueWork(now: Date): Promise<number> {
+async function restartDueWork(now: Date): Promise<{ restarted: number; oldestAgeMs: number }> {
   let restarted = 0;
-  for (const work of await findDueWork(now, restartsPerRun)) {
+  const dueWork = await findDueWork(now, restartsPerRun);
+  // An entry is as old as its export or batch, whose id carries the time it was asked for (newId).
+  const oldestAgeMs = Math.max(0, ...dueWork.map((work) => now.getTime() - idTime(work.batch_id ?? work.export_id)));
+  for (const work of dueWork) {
     if (!(await takeDueEntry(work, new Date(now.getTime() + unclaimedWorkGraceMs)))) continue;
     const job = work.batch_id ? { orgcode: work.orgcode, batch_id: work.batch_id } : { orgcode: work.orgcode, export_id: work.export_id };
     await startBuild({ ...job, restart: true });
     restarted += 1;
   }
-  return restarted;
+  return { restarted, oldestAgeMs };
 }

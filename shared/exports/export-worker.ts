@@ -29,19 +29,29 @@ const publishRetryMs = 2 * 60_000;
 export type Clock = () => Date;
 
 /**
+ * How one job ended: its build finished (`ready` or `failed`, recorded and
+ * published), was given back after a transient fault for the sweep to run again
+ * (`retried`), or was not this job's to run (`not_run`: finished, held by
+ * another build, or superseded while it ran). The worker's run reports the
+ * failed and retried ones as its metrics.
+ */
+export type BuildJobOutcome = 'ready' | 'failed' | 'retried' | 'not_run';
+
+/**
  * Runs one job of the export worker: builds what is queued, then publishes the
  * outcome. A build superseded while it ran (a later claim took the work: this
  * invocation was delayed past its deadline) stops at its next write and leaves
  * the files, the outcome and the event to the later build.
  */
-export async function runBuildJob(job: BuildJob, clock: Clock = () => new Date()): Promise<void> {
+export async function runBuildJob(job: BuildJob, clock: Clock = () => new Date()): Promise<BuildJobOutcome> {
   const restart = job.restart === true;
   try {
-    if ('export_id' in job) await buildExport(job.orgcode, job.export_id, restart, clock);
-    else await buildRequestedBatch(job.orgcode, job.batch_id, restart, clock);
+    if ('export_id' in job) return await buildExport(job.orgcode, job.export_id, restart, clock);
+    return await buildRequestedBatch(job.orgcode, job.batch_id, restart, clock);
   } catch (error) {
     if (!(error instanceof StaleClaimError)) throw error;
     console.warn(JSON.stringify({ level: 'warn', message: 'export build superseded by a later claim; stopped', job, error: error.message }));
+    return 'not_run';
   }
 }
 
@@ -68,12 +78,12 @@ interface ClaimedBuild<Item extends Built> {
  * A job that finds the work taken publishes a finished build's outcome only
  * when the sweep restarted it (its own publisher missed its deadline).
  */
-async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, restart: boolean, clock: Clock): Promise<void> {
+async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, restart: boolean, clock: Clock): Promise<BuildJobOutcome> {
   const started = clock();
   const claimed = await claimWork(spec.key, spec.orgcode, spec.id, started, new Date(started.getTime() + buildDeadlineMs));
   if (!claimed) {
     if (restart) await publishUnpublishedOutcome(spec.key);
-    return;
+    return 'not_run';
   }
   const item = withoutStorageAttributes<Item & { work_attempts: number }>(claimed);
   const claim: WorkClaim = { key: spec.key, attempt: item.work_attempts };
@@ -85,13 +95,17 @@ async function runClaimedBuild<Item extends Built>(spec: ClaimedBuild<Item>, res
     if (error instanceof StaleClaimError) throw error;
     let failure = error;
     if (isTransientFault(error)) {
-      if (claim.attempt < maxBuildAttempts) return retryLater(spec, claim, error, clock(), started.getTime() + workerTimeoutMs - giveBackMarginMs);
+      if (claim.attempt < maxBuildAttempts) {
+        await retryLater(spec, claim, error, clock(), started.getTime() + workerTimeoutMs - giveBackMarginMs);
+        return 'retried';
+      }
       failure = new AbandonedBuildError(claim.attempt, (error as Error).name);
     }
     outcome = { status: 'failed', failure_reason: failureReason(failure, spec.kind, spec.id), failed_at: clock().toISOString() };
   }
   const finished = await spec.finish(claim, item, outcome, clock(), new Date(clock().getTime() + publishRetryMs));
   await publishOutcome(spec.key, buildOutcomeEvent(finished), finished);
+  return outcome.status;
 }
 
 /**
@@ -123,7 +137,7 @@ async function retryLater(
   }
 }
 
-function buildExport(orgcode: string, exportId: string, restart: boolean, clock: Clock): Promise<void> {
+function buildExport(orgcode: string, exportId: string, restart: boolean, clock: Clock): Promise<BuildJobOutcome> {
   const spec: ClaimedBuild<ExportRecord> = {
     kind: 'export',
     key: keys.exportRecord(orgcode, exportId),
@@ -237,7 +251,7 @@ function initialBatch(
  * batch's records exactly; as the files are deterministic, equal checksums
  * prove it, and a difference fails the repair instead of passing off other records.
  */
-function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean, clock: Clock): Promise<void> {
+function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean, clock: Clock): Promise<BuildJobOutcome> {
   const spec: ClaimedBuild<ExportBatch> = {
     kind: 'batch',
     key: keys.exportBatch(orgcode, batchId),

@@ -1,13 +1,14 @@
 import type { Caller } from '../auth/caller';
 import type { ErrorTag } from '../domain/errors';
-import { fixedEmbeddedMetrics, type MetricDirective } from '../observability/embedded-metrics';
+import { fixedEmbeddedMetrics } from '../observability/embedded-metrics';
+import { byErrorTag, byFamily, byOperation } from '../observability/emitted-metrics';
 import { writeLogLine } from '../observability/log-line';
 import type { RouteDefinition } from '../routes/route-definition';
 import type { CallMeterFields } from './usage-metering';
 
 /** A call as its log line tells it: who, what, and how it ended. Never its body or credentials. */
 export interface LoggedCall {
-  route: Pick<RouteDefinition, 'path' | 'operation'>;
+  route: Pick<RouteDefinition, 'path' | 'operation' | 'family'>;
   requestId: string;
   traceId: string;
   receivedAt: Date;
@@ -22,21 +23,8 @@ export interface LoggedCall {
   meter?: CallMeterFields;
 }
 
-/** Every call's metrics, by operation: what the latency, error and throttle alarms read. */
-const byOperation: MetricDirective = {
-  dimensions: ['operation'],
-  metrics: [
-    { name: 'latency_ms', unit: 'Milliseconds' },
-    { name: 'errors', unit: 'Count' },
-    { name: 'throttles', unit: 'Count' },
-  ],
-};
-
-/** A failed call counted once more under its error tag, so a dashboard shows errors by kind across operations. */
-const byErrorTag: MetricDirective = { dimensions: ['error_tag'], metrics: [{ name: 'errors', unit: 'Count' }] };
-
-const answeredMetrics = fixedEmbeddedMetrics([byOperation]);
-const failedMetrics = fixedEmbeddedMetrics([byOperation, byErrorTag]);
+const answeredMetrics = fixedEmbeddedMetrics([byOperation, byFamily]);
+const failedMetrics = fixedEmbeddedMetrics([byOperation, byErrorTag, byFamily]);
 
 let coldStart = true;
 
@@ -59,6 +47,7 @@ export function requestLogRecord(call: LoggedCall, status: number, finishedAt: D
     trace_id: call.traceId,
     operation: call.route.operation,
     route: call.route.path,
+    family: call.route.family,
     ...(call.caller && { orgcode: call.caller.orgcode, actor: call.caller.actor }),
     ...(call.claimedActor !== undefined && { claimed_actor: call.claimedActor }),
     status,
@@ -67,6 +56,8 @@ export function requestLogRecord(call: LoggedCall, status: number, finishedAt: D
     latency_ms: finishedAt.getTime() - call.receivedAt.getTime(),
     errors: status >= 400 ? 1 : 0,
     throttles: status === 429 ? 1 : 0,
+    client_errors: status >= 400 && status < 500 ? 1 : 0,
+    server_errors: status >= 500 ? 1 : 0,
     ...call.meter,
     cold_start: firstInEnvironment,
     ...(call.failure ? failedMetrics : answeredMetrics)(finishedAt),

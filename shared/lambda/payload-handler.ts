@@ -9,7 +9,7 @@ import { fencedFunction } from './function-chain';
  * over HTTP (operator functions, the export worker and scheduler): the payload
  * is validated at the trust boundary and errors surface as the Lambda's
  * function error, with a message naming what was wrong. Each run is logged
- * as one line, with `metricsOf` its result's figures as metrics. `refusal`,
+ * as one line, with `metricsOf` its result's (and payload's) figures as metrics. `refusal`,
  * when given, words the error of a payload that does not validate.
  */
 export function payloadHandler<Schema extends z.ZodMiniType, Result>(
@@ -18,17 +18,19 @@ export function payloadHandler<Schema extends z.ZodMiniType, Result>(
   {
     metricsOf,
     refusal,
-  }: { metricsOf?: (result: Result) => RunMetrics; refusal?: (issues: ValidationIssue[]) => string } = {},
+  }: { metricsOf?: (result: Result, payload: z.output<Schema>) => RunMetrics; refusal?: (issues: ValidationIssue[]) => string } = {},
 ) {
-  return fencedFunction<unknown, Result>((payload, context) =>
-    loggedRun(
+  return fencedFunction<unknown, Result>((payload, context) => {
+    let validated: z.output<Schema>;
+    return loggedRun(
       context,
       async () => {
         const parsed = validate(schema, payload);
         if (!parsed.success) throw new ValidationError(parsed.issues, undefined, refusal?.(parsed.issues));
-        return run(parsed.data);
+        validated = parsed.data;
+        return run(validated);
       },
-      { metricsOf },
-    ),
-  );
+      { metricsOf: metricsOf && ((result) => metricsOf(result, validated)) },
+    );
+  });
 }

@@ -40,7 +40,10 @@ function refusal(fn: BackgroundFunctionDefinition): (issues: ValidationIssue[]) 
 /**
  * The handler of a scheduled background function (its registry entry names
  * the schedule): `run` is given the scheduled instant of the event, and any
- * other payload is refused with the way to do the work by hand.
+ * other payload is refused with the way to do the work by hand. A run that
+ * succeeds reports how long after its scheduled instant it finished
+ * (`lateness_ms`), beside its own figures: a daily rollup's lateness and last
+ * run on the operations dashboard.
  */
 export function scheduledHandler<Result>(
   name: string,
@@ -51,5 +54,8 @@ export function scheduledHandler<Result>(
   if (!fn || (fn.everyMinutes === undefined && fn.dailyAtUtc === undefined)) {
     throw new Error(`${name} is not a scheduled background function of the registry`);
   }
-  return payloadHandler(scheduledEvent, (event) => run(new Date(event.time)), { ...options, refusal: refusal(fn) });
+  return payloadHandler(scheduledEvent, (event) => run(new Date(event.time)), {
+    metricsOf: (result, event): RunMetrics => ({ ...options.metricsOf?.(result), lateness_ms: Date.now() - Date.parse(event.time) }),
+    refusal: refusal(fn),
+  });
 }

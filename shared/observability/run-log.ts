@@ -1,4 +1,5 @@
 import { embeddedMetrics } from './embedded-metrics';
+import { type RunFigure, runDimension, runFigureUnit } from './emitted-metrics';
 import { writeLogLine } from './log-line';
 
 /** What Lambda tells a function about the invocation it runs. */
@@ -7,8 +8,8 @@ export interface InvocationContext {
   awsRequestId: string;
 }
 
-/** Figures a run reports as metrics of its function, e.g. the outbox publisher's lag. */
-export type RunMetrics = Record<string, number>;
+/** Figures a run reports as metrics of its function, e.g. the outbox publisher's lag: only those shared/observability/emitted-metrics.ts lists. */
+export type RunMetrics = Partial<Record<RunFigure, number>>;
 
 let coldStart = true;
 
@@ -35,8 +36,8 @@ function runRecord(
     cold_start: firstInEnvironment,
     ...embeddedMetrics(finishedAt, [
       {
-        dimensions: ['function'],
-        metrics: Object.keys(figures).map((name) => ({ name, unit: name.endsWith('_ms') ? 'Milliseconds' : 'Count' })),
+        dimensions: [runDimension],
+        metrics: Object.keys(figures).map((name) => ({ name, unit: runFigureUnit(name) })),
       },
     ]),
   };

@@ -29,7 +29,7 @@ afterEach(() => injected.splice(0).forEach((remove) => remove()));
 const queuedExport = async (dueAt = new Date('2100-01-01T00:00:00Z')) => (await storedExport(org.requestContext('finance'), dueAt)).export_id;
 
 /** The export.ready / export.failed events of `exportId` published while `run` runs (and shortly after). */
-async function outcomesOf(exportId: string, run: () => Promise<void>): Promise<BusEvent[]> {
+async function outcomesOf(exportId: string, run: () => Promise<unknown>): Promise<BusEvent[]> {
   const seen: BusEvent[] = [];
   const unsubscribe = stack.api.bus.subscribe((event) => {
     if ((event.detail as { export_id?: string }).export_id === exportId) seen.push(event);

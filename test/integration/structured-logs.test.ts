@@ -59,6 +59,7 @@ describe('request log', () => {
       trace_id: expect.any(String),
       operation: 'event.record',
       route: '/event/record',
+      family: 'events',
       orgcode: org.orgcode,
       actor: 'clerk-7',
       // The example body's request_context names another actor: kept beside, never as, the caller's.
@@ -66,6 +67,8 @@ describe('request log', () => {
       status: 200,
       errors: 0,
       throttles: 0,
+      client_errors: 0,
+      server_errors: 0,
       cold_start: expect.any(Boolean),
       // What the usage meter aggregator adds to the org's meter (docs/decisions.md: Usage meters).
       cccode: '-',
@@ -87,6 +90,15 @@ describe('request log', () => {
           { Name: 'throttles', Unit: 'Count' },
         ],
       },
+      {
+        Namespace: 'AccountingService',
+        Dimensions: [['family']],
+        Metrics: [
+          { Name: 'latency_ms', Unit: 'Milliseconds' },
+          { Name: 'client_errors', Unit: 'Count' },
+          { Name: 'server_errors', Unit: 'Count' },
+        ],
+      },
     ]);
     const everything = lines.map((each) => JSON.stringify(each)).join('\n');
     expect(everything).not.toContain(credential);
@@ -99,7 +111,7 @@ describe('request log', () => {
 
     // Assert
     const [line] = requestLines(lines);
-    expect(line).toMatchObject({ level: 'warn', status: 404, error_tag: 'not-found', error_code: 'accounting.not_found', errors: 1 });
+    expect(line).toMatchObject({ level: 'warn', status: 404, error_tag: 'not-found', error_code: 'accounting.not_found', errors: 1, client_errors: 1, server_errors: 0 });
     expect(line!._aws.CloudWatchMetrics[1]).toEqual({
       Namespace: 'AccountingService',
       Dimensions: [['error_tag']],
@@ -140,6 +152,7 @@ describe('run log of functions invoked without HTTP', () => {
       outcome: 'succeeded',
       failures: 0,
       outbox_lag_ms: expect.any(Number),
+      lateness_ms: expect.any(Number),
     });
     expect(line!.duration_ms).toBeGreaterThanOrEqual(0);
     expect(line!._aws.CloudWatchMetrics).toEqual([
@@ -150,6 +163,7 @@ describe('run log of functions invoked without HTTP', () => {
           { Name: 'duration_ms', Unit: 'Milliseconds' },
           { Name: 'failures', Unit: 'Count' },
           { Name: 'outbox_lag_ms', Unit: 'Milliseconds' },
+          { Name: 'lateness_ms', Unit: 'Milliseconds' },
         ],
       },
     ]);
