@@ -14,8 +14,8 @@ const maxKeysPerCall = 100;
 const maxCallsInFlight = 4;
 
 export interface BatchGetOptions {
-  /** Attribute names to read (each through a placeholder, so reserved words are safe). */
-  attributes: readonly string[];
+  /** Attribute names to read (each through a placeholder, so reserved words are safe); every attribute when absent. */
+  attributes?: readonly string[];
   consistent: boolean;
 }
 
@@ -34,7 +34,8 @@ export async function batchGetItems(itemKeys: readonly ItemKey[], options: Batch
 }
 
 async function batchGet(itemKeys: readonly ItemKey[], options: BatchGetOptions): Promise<Array<Record<string, unknown>>> {
-  const names = Object.fromEntries(options.attributes.map((name, index) => [`#a${index}`, name]));
+  const names = Object.fromEntries((options.attributes ?? []).map((name, index) => [`#a${index}`, name]));
+  const projection = options.attributes && { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
   const items: Array<Record<string, unknown>> = [];
   await untilProcessed(
     itemKeys.map((key): Record<string, unknown> => ({ ...key })),
@@ -45,8 +46,7 @@ async function batchGet(itemKeys: readonly ItemKey[], options: BatchGetOptions):
             [tableName()]: {
               Keys: pending,
               ConsistentRead: options.consistent,
-              ProjectionExpression: Object.keys(names).join(', '),
-              ExpressionAttributeNames: names,
+              ...projection,
             },
           },
         }),

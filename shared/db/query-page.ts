@@ -77,9 +77,12 @@ export async function queryPage<T>(
   const items: T[] = [];
   let lastKey = startKey;
   let bytes = 0;
+  // A page of the table itself is read consistently: an eventually consistent read may miss a write answered a
+  // moment before (docs/decisions.md: Acknowledged writes are listed). An index has no such read; its writers wait for it.
+  const consistency = query.IndexName ? {} : { ConsistentRead: true };
   for (let round = 0; round < maxRounds; round += 1) {
     const result = await dynamo().send(
-      new QueryCommand({ ...query, TableName: tableName(), Limit: limit - items.length, ExclusiveStartKey: lastKey }),
+      new QueryCommand({ ...query, ...consistency, TableName: tableName(), Limit: limit - items.length, ExclusiveStartKey: lastKey }),
     );
     for (const stored of result.Items ?? []) {
       const item = toItem(stored);

@@ -14,6 +14,7 @@ import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { inProgressLeaseMs } from '../db/idempotency-repository';
+import { listedWrites } from '../db/listed-writes';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
@@ -299,9 +300,10 @@ export function httpHandler(route: RouteDefinition, { metered = true, logged = t
     .use(jsonObjectBody)
     .use(authentication(route, rateLimit))
     .use(inputValidation(route))
+    // Answered only once what the call wrote is listed (shared/db/listed-writes.ts).
     .handler(
       async (_event, context) =>
-        (await runRoute(route, context.call)) as unknown as APIGatewayProxyStructuredResultV2,
+        (await listedWrites(() => runRoute(route, context.call))) as unknown as APIGatewayProxyStructuredResultV2,
     );
   // Every AWS call of the call, authentication's included, is fenced by the function's timeout less the fence's margin
   // (the call's own deadline, earlier, is when it stops starting work): past it the call answers 503

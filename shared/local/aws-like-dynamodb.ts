@@ -5,33 +5,13 @@ import {
   TransactionConflictException,
 } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tableDefinition } from '../db/table-definition';
+import { type WrittenKey, itemId, singleWrites, writtenKeys } from '../db/written-keys';
 import type { AwsLike } from './aws-like';
 import { type IndexQuery, addEarlierImages } from './aws-like-index-images';
 import { attachPartitionThroughput, unmetered } from './aws-like-partition-throughput';
 
 type Item = Record<string, unknown>;
 type Input = Record<string, any>;
-
-/** What DynamoDB writes one item in: a Put's item, or an Update's or Delete's key (each of a transaction's names its table). */
-interface WriteRequest {
-  Put?: { TableName?: string; Item?: Item };
-  Update?: { TableName?: string; Key?: Item };
-  Delete?: { TableName?: string; Key?: Item };
-  PutRequest?: { Item?: Item };
-  DeleteRequest?: { Key?: Item };
-}
-
-/** One item a write touches: its table, its key and the id it is timed under. */
-interface WrittenItem {
-  table: string;
-  key: Item;
-  id: string;
-}
-
-const singleWrites = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
-
-const keyOf = (item: Item | undefined) => (item ? `${String(item.pk)}\u0000${String(item.sk)}` : undefined);
 
 /**
  * A projected index Query answers the table's keys only if it asks for them,
@@ -53,30 +33,6 @@ function askingForTableKeys(input: Input): { input: Input; answered: (items: Ite
     },
     answered: (items) => items.forEach((item) => missing.forEach((key) => delete item[key])),
   };
-}
-
-/** The items a command writes (a ConditionCheck writes nothing), read from the document client's plain input. */
-function writtenItems(commandName: string, input: Input): WrittenItem[] {
-  const requests: Array<[table: string, WriteRequest]> =
-    commandName === 'TransactWriteItemsCommand'
-      ? ((input.TransactItems ?? []) as WriteRequest[]).map((request) => [
-          String((request.Put ?? request.Update ?? request.Delete)?.TableName ?? ''),
-          request,
-        ])
-      : commandName === 'BatchWriteItemCommand'
-        ? Object.entries((input.RequestItems ?? {}) as Record<string, WriteRequest[]>).flatMap(([table, writes]) =>
-            writes.map((request) => [table, request] as [string, WriteRequest]),
-          )
-        : singleWrites.has(commandName)
-          ? [[String(input.TableName), { PutRequest: { Item: input.Item }, DeleteRequest: { Key: input.Key } }]]
-          : [];
-  return requests.flatMap(([table, request]) =>
-    [request.Put?.Item, request.Update?.Key, request.Delete?.Key, request.PutRequest?.Item, request.DeleteRequest?.Key].flatMap((item) => {
-      const id = keyOf(item);
-      if (!item || id === undefined) return [];
-      return [{ table, id, key: { [tableDefinition.partitionKey]: item[tableDefinition.partitionKey], [tableDefinition.sortKey]: item[tableDefinition.sortKey] } }];
-    }),
-  );
 }
 
 /** When an item was last written, and what it was before that write when it existed (the image an index may still show). */
@@ -128,7 +84,7 @@ function lastWrites(lagMs: () => number) {
 }
 
 /** The items as they are before a write, read consistently (absent: a new item). */
-async function currentImages(client: DynamoDBDocumentClient, items: WrittenItem[]): Promise<Map<string, Item | undefined>> {
+async function currentImages(client: DynamoDBDocumentClient, items: WrittenKey[]): Promise<Map<string, Item | undefined>> {
   const images = await Promise.all(
     items.map(async (item) => [item.id, (await client.send(unmetered(new GetCommand({ TableName: item.table, Key: item.key, ConsistentRead: true })))).Item] as const),
   );
@@ -174,7 +130,7 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
     (next, context) => async (args) => {
       const commandName = context.commandName ?? '';
       const input = args.input as Input;
-      const items = writtenItems(commandName, input);
+      const items = writtenKeys(commandName, input);
       const ids = items.map((item) => item.id);
       const earlier = items.length > 0 && options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
       const undo = writes.mark(ids, earlier);
@@ -184,7 +140,7 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
         writes.mark(ids);
         if (commandName === 'QueryCommand' && input.IndexName && Array.isArray((result.output as Input).Items)) {
           const output = result.output as Input;
-          const visible = (output.Items as Item[]).filter((item) => !writes.lagging(keyOf(item)));
+          const visible = (output.Items as Item[]).filter((item) => !writes.lagging(itemId(item)));
           if (visible.length < output.Items.length) {
             counts.indexReadsHidingItems += 1;
             counts.itemsHiddenByIndexLag += output.Items.length - visible.length;

@@ -1,0 +1,147 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { pause } from '../pause';
+import { batchGetItems } from './batch-get';
+import { dynamo, tableName } from './client';
+import type { ItemKey } from './keys';
+import { type IndexName, tableDefinition } from './table-definition';
+import { type WrittenKey, writtenKeys } from './written-keys';
+
+/**
+ * Every write a caller was answered for is in the next list or report
+ * (docs/decisions.md: Acknowledged writes are listed). On AWS a global
+ * secondary index follows the table asynchronously: an item written is not in
+ * the index's Query at once, and an item changed may still be seen as it was,
+ * or where it was. So an answered call's writes are settled before it answers:
+ * each item it wrote is read back, consistently, and every index it is on, or
+ * was on before the call, is asked for it at its exact key until the index
+ * shows it as the table has it, or no longer there. Reads cost what they
+ * always did; a write waits for its own index entries, the lag (a fraction of
+ * a second on AWS) and about 1.5 RCU an item.
+ *
+ * Only the indexes request paths list from are waited on: gsi3 holds system
+ * work queues, whose readers never decide from one read.
+ */
+const listedIndexes = tableDefinition.globalSecondaryIndexes.filter((index) => index.indexName !== 'gsi3');
+
+type Item = Record<string, unknown>;
+
+/** An item written by the work being recorded, and what it was before its first write there (absent: it did not exist). */
+interface RecordedWrite {
+  key: ItemKey;
+  before: Item | undefined;
+}
+
+const journals = new AsyncLocalStorage<Map<string, RecordedWrite>>();
+
+/** A settle's first pause, doubled each round up to the last: an index usually follows within tens of milliseconds. */
+const firstPauseMs = 10;
+const lastPauseMs = 200;
+
+/**
+ * Runs `work` recording every item it writes through `dynamo()`, then waits
+ * until each of them is listed as written (above) before returning its
+ * result. Past the enclosing fence's deadline the wait ends with
+ * DeadlineExceededError: the writes stand, unconfirmed, and the caller is
+ * told to retry. Work that writes nothing costs nothing more.
+ */
+export async function listedWrites<Result>(work: () => Promise<Result>): Promise<Result> {
+  const journal = new Map<string, RecordedWrite>();
+  const result = await journals.run(journal, work);
+  await settle([...journal.values()]);
+  return result;
+}
+
+/**
+ * The document client's middleware that records, for the work inside
+ * `listedWrites`, the items each successful write touched and, read
+ * consistently just before the write, what they were (an index may still
+ * list an item where it was). Writes outside any such work go untouched.
+ */
+export const recordingWrites =
+  (next: (args: any) => Promise<any>, context: { commandName?: string }) =>
+    async (args: { input: Record<string, unknown> }) => {
+      const journal = journals.getStore();
+      const written = journal ? writtenKeys(context.commandName ?? '', args.input).filter((write) => write.table === tableName()) : [];
+      if (!journal || written.length === 0) return next(args);
+      const unseen = written.filter((write) => !journal.has(write.id));
+      const before = unseen.length > 0 ? await imagesOf(unseen.map((write) => write.key as ItemKey)) : new Map<string, Item>();
+      const result = await next(args);
+      for (const write of unseen) if (!journal.has(write.id)) journal.set(write.id, { key: write.key as ItemKey, before: before.get(write.id) });
+      return result;
+    };
+
+const idOf = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}\u0000${String(key.sk)}`;
+
+/** The items at `itemKeys` as the table has them now, read consistently, by id (an absent item is not in the map). */
+async function imagesOf(itemKeys: ItemKey[]): Promise<Map<string, Item>> {
+  const unique = [...new Map(itemKeys.map((key) => [idOf(key), key])).values()];
+  const items = await batchGetItems(unique, { consistent: true });
+  return new Map(items.map((item) => [idOf(item as WrittenKey['key']), item]));
+}
+
+/** Where an index lists an item: the index and the item's values of its keys. */
+interface IndexEntry {
+  index: IndexName;
+  partition: unknown;
+  sortKey: unknown;
+}
+
+function entriesOf(item: Item | undefined): IndexEntry[] {
+  if (!item) return [];
+  return listedIndexes.flatMap(({ indexName, partitionKey, sortKey }) =>
+    item[partitionKey] !== undefined && item[sortKey] !== undefined ? [{ index: indexName, partition: item[partitionKey], sortKey: item[sortKey] }] : [],
+  );
+}
+
+/** What the index holds of the item at an entry: every image of it there (normally none or one). */
+async function listedImages(entry: IndexEntry, key: ItemKey): Promise<Item[]> {
+  const definition = listedIndexes.find((index) => index.indexName === entry.index)!;
+  const images: Item[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: entry.index,
+        KeyConditionExpression: '#indexPk = :indexPk AND #indexSk = :indexSk',
+        FilterExpression: '#pk = :pk AND #sk = :sk',
+        ExpressionAttributeNames: { '#indexPk': definition.partitionKey, '#indexSk': definition.sortKey, '#pk': 'pk', '#sk': 'sk' },
+        ExpressionAttributeValues: { ':indexPk': entry.partition, ':indexSk': entry.sortKey, ':pk': key.pk, ':sk': key.sk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    images.push(...((page.Items ?? []) as Item[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return images;
+}
+
+/** Whether every index lists the item as `now` (the table's image), and no longer where only `before` had it. */
+async function listedAsWritten(write: RecordedWrite, now: Item | undefined): Promise<boolean> {
+  const current = entriesOf(now);
+  const left = entriesOf(write.before).filter((entry) => !current.some((kept) => isDeepStrictEqual(kept, entry)));
+  const checks = [
+    ...current.map(async (entry) => {
+      const images = await listedImages(entry, write.key);
+      return images.length > 0 && images.every((image) => isDeepStrictEqual(image, now));
+    }),
+    ...left.map(async (entry) => (await listedImages(entry, write.key)).length === 0),
+  ];
+  return (await Promise.all(checks)).every(Boolean);
+}
+
+/** Waits, pausing a little longer each round, until every write is listed as written; each round reads the items again (another call may have written them since). */
+async function settle(writes: RecordedWrite[]): Promise<void> {
+  let pending = writes;
+  let pauseMs = firstPauseMs;
+  while (pending.length > 0) {
+    const images = await imagesOf(pending.map((write) => write.key));
+    const listed = await Promise.all(pending.map((write) => listedAsWritten(write, images.get(idOf(write.key)))));
+    pending = pending.filter((_write, index) => !listed[index]);
+    if (pending.length === 0) return;
+    await pause(pauseMs);
+    pauseMs = Math.min(lastPauseMs, pauseMs * 2);
+  }
+}
