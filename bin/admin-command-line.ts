@@ -7,7 +7,8 @@ export const usage = `Usage:
                                        [--kind api_key|session] [--expires-in-hours N]
   npm run -s admin -- credential revoke --orgcode ORG --fingerprint F
   npm run -s admin -- credential list --orgcode ORG
-  npm run -s admin -- organisation raise-shards --orgcode ORG --shards N
+  npm run -s admin -- organisation show --orgcode ORG
+  npm run -s admin -- organisation raise-shards --orgcode ORG --shards N [--reason TEXT]
   npm run -s admin -- financial-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
   npm run -s admin -- financial-rollup index-receivable-changes --orgcode ORG
   npm run -s admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG]
@@ -40,6 +41,7 @@ const options = {
   'expires-in-hours': { type: 'string' },
   fingerprint: { type: 'string' },
   shards: { type: 'string' },
+  reason: { type: 'string' },
   dt: { type: 'string' },
   to: { type: 'string' },
   id: { type: 'string' },
@@ -59,6 +61,7 @@ const commands = {
   'credential issue': ['orgcode', 'actor'],
   'credential revoke': ['orgcode', 'fingerprint'],
   'credential list': ['orgcode'],
+  'organisation show': ['orgcode'],
   'organisation raise-shards': ['orgcode', 'shards'],
   'financial-rollup run': ['dt'],
   'financial-rollup index-receivable-changes': ['orgcode'],

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- credential issue|revoke|list ...`, `organisation
- * raise-shards ...`, `financial-rollup run ...` and `usage-rollup run ...`: operator commands, run by invoking the
+ * show|raise-shards ...`, `financial-rollup run ...` and `usage-rollup run ...`: operator commands, run by invoking the
  * operator Lambda with the ordinary AWS SDK client. Without `--function-name` it targets the local
  * server (`npm start`) through the endpoints it wrote; with `--function-name F
  * [--region R]` a deployed stack, with the AWS credentials of the environment.
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   let result: unknown;
   let failure: string | undefined;
   if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(command, flags));
-  else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(flags));
+  else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(action, flags));
   else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(action, flags));
   else ({ result, failure } = await deadLetterCommand(command, flags));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -70,11 +70,13 @@ function credentialPayload(command: Command, flags: Flags): Record<string, unkno
   };
 }
 
-/** The `credential-admin` payload that raises an organisation's shards (docs/decisions.md: Partition heat). */
-function organisationPayload(flags: Flags): Record<string, unknown> {
+/** The `credential-admin` payload that shows an organisation's layout and raises, or raises its shards (docs/decisions.md: Partition heat). */
+function organisationPayload(action: string | undefined, flags: Flags): Record<string, unknown> {
+  const orgcode = required(flags, 'orgcode');
+  if (action === 'show') return { action: 'show', orgcode };
   const shards = Number(required(flags, 'shards'));
   if (!Number.isInteger(shards) || shards < 1) throw new UsageError('--shards must be a whole number of shards.');
-  return { action: 'raise-shards', orgcode: required(flags, 'orgcode'), shards };
+  return { action: 'raise-shards', orgcode, shards, ...(flags.reason !== undefined ? { reason: flags.reason } : {}) };
 }
 
 /**

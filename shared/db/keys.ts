@@ -67,6 +67,13 @@ export const eventsOfType = (orgcode: string, eventType: string) => `${org(orgco
 
 /** The organisation's shard layout (shared/db/shard-layout.ts): one item, read once a minute per process. */
 export const shardLayout = (orgcode: string): ItemKey => ({ pk: `${org(orgcode)}#SHARD_LAYOUT`, sk: 'SHARD_LAYOUT' });
+/** A raise of the layout (shared/db/shard-raises.ts), beside it by time: the layout's own item stays small for its frequent read. */
+export const shardRaise = (orgcode: string, at: string, toShards: number): ItemKey => ({
+  pk: shardLayout(orgcode).pk,
+  sk: `RAISE#${at}#${String(toShards).padStart(2, '0')}`,
+});
+/** The organisation's writes to its spread partitions in one window of the shard watch (shared/db/shard-watch.ts), added up by every process. */
+export const shardWatch = (orgcode: string, windowStart: string): ItemKey => ({ pk: `${org(orgcode)}#SHARD_WATCH`, sk: windowStart });
 
 /** One lineage link per (source ref, event), sorted by occurred_at, on its event's shard (a ref every card tender names is hot). */
 export const lineagePartition = (orgcode: string, kind: string, id: string) =>

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
+import { type RaiseCause, type ShardRaise, logRaise, operatorRaise, raiseRecordPut } from './shard-raises';
 
 /**
  * How many shards an organisation's hot partitions are spread over
- * (docs/decisions.md: Partition heat). One unless an operator raised it: an
+ * (docs/decisions.md: Partition heat). One until raised, by the watch of its
+ * write rate (shared/db/shard-watch.ts) or by an operator: an
  * organisation with one shard writes and reads exactly the keys it always did,
  * a Query per page, so a small organisation pays nothing for a large one's
  * layout. Shard 0 is always the unsharded key, so what was written before a
@@ -28,13 +30,14 @@ export interface ShardLayout {
 export const layoutCacheMs = 60_000;
 /** How long after a raise writes start using the new shards: past every cached copy, with room for clock skew. */
 export const raiseDelayMs = 2 * layoutCacheMs;
+
 /** The most shards a layout may have: each costs a Query per page of a read of a sharded partition. */
 export const maxShards = 64;
 
 /** The layout of an organisation never raised: the unsharded keys alone (what seeds of a fresh organisation write with). */
 export const unsharded: ShardLayout = { readShards: 1, writeShards: 1 };
 
-interface StoredLayout {
+export interface StoredLayout {
   shards: number;
   previous_shards: number;
   effective_at: string;
@@ -65,12 +68,16 @@ export class ShardCountDecreaseError extends Error {
   }
 }
 
+/** A raise met a layout changed since it was read: it decides again against the new one. */
+class LayoutChangedError extends Error {}
+
 /**
  * Raises the organisation's shard count to `shards` (1..maxShards); writes use
  * them from `raiseDelayMs` on. Raising to the count it has changes nothing.
- * Returns the stored layout.
+ * The raise is recorded in the same transaction, with its `cause`, and logged
+ * (shared/db/shard-raises.ts). Returns the stored layout.
  */
-export async function raiseShards(orgcode: string, shards: number, now = new Date()): Promise<StoredLayout> {
+export async function raiseShards(orgcode: string, shards: number, now = new Date(), cause: RaiseCause = operatorRaise): Promise<StoredLayout> {
   if (!Number.isInteger(shards) || shards < 1 || shards > maxShards) throw new RangeError(`shards must be an integer from 1 to ${maxShards}`);
   const current = await readStoredLayout(orgcode);
   if (current && current.shards === shards) return current;
@@ -80,35 +87,34 @@ export async function raiseShards(orgcode: string, shards: number, now = new Dat
     previous_shards: layoutAt(current, now.getTime()).writeShards,
     effective_at: new Date(now.getTime() + raiseDelayMs).toISOString(),
   };
+  const raise: ShardRaise = { at: now.toISOString(), ...cause, from_shards: current?.shards ?? 1, to_shards: shards, effective_at: next.effective_at };
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.shardLayout(orgcode),
-        UpdateExpression: 'SET record_type = :type, orgcode = :org, shards = :shards, previous_shards = :previous, effective_at = :effective',
-        ConditionExpression: current ? 'shards = :current' : 'attribute_not_exists(pk)',
-        ExpressionAttributeValues: {
-          ':type': 'shard_layout',
-          ':org': orgcode,
-          ':shards': next.shards,
-          ':previous': next.previous_shards,
-          ':effective': next.effective_at,
-          ...(current && { ':current': current.shards }),
+    await writeAtomically([
+      {
+        update: {
+          key: keys.shardLayout(orgcode),
+          expression: 'SET record_type = :type, orgcode = :org, shards = :shards, previous_shards = :previous, effective_at = :effective',
+          values: { ':type': 'shard_layout', ':org': orgcode, ':shards': next.shards, ':previous': next.previous_shards, ':effective': next.effective_at },
         },
-      }),
-    );
+        condition: current ? { expression: 'shards = :current', values: { ':current': current.shards } } : { expression: 'attribute_not_exists(pk)' },
+        onConditionFailed: () => new LayoutChangedError(),
+      },
+      raiseRecordPut(orgcode, raise),
+    ]);
   } catch (error) {
     // Another raise landed between the read and the write: decide again against it.
-    if (error instanceof ConditionalCheckFailedException) return raiseShards(orgcode, shards, now);
+    if (error instanceof LayoutChangedError || error instanceof TransactionConflictError) return raiseShards(orgcode, shards, now, cause);
     throw error;
   }
   cached.delete(orgcode);
+  logRaise(orgcode, raise);
   return next;
 }
 
-async function readStoredLayout(orgcode: string): Promise<StoredLayout | undefined> {
+/** The organisation's layout as stored (undefined: never raised), read consistently. */
+export async function readStoredLayout(orgcode: string): Promise<StoredLayout | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.shardLayout(orgcode), ConsistentRead: true }));
-  return Item as StoredLayout | undefined;
+  return Item && { shards: Item.shards, previous_shards: Item.previous_shards, effective_at: Item.effective_at };
 }
 
 /** The key of `shard` of a sharded partition: shard 0 is the unsharded key itself. */

@@ -9,17 +9,21 @@ import {
   putCredential,
   revokeCredential,
 } from '../db/credential-repository';
-import { maxShards, raiseShards } from '../db/shard-layout';
+import { maxShards, raiseShards, readStoredLayout } from '../db/shard-layout';
+import { shardRaises } from '../db/shard-raises';
 
 const defaultLifetimeHours = { session: 12, api_key: 24 * 365 } as const;
 
 /**
  * What `credential-admin` takes: an organisation's credentials (`issue`,
- * `revoke`, `list`), or `raise-shards` (`npm run admin -- organisation
- * raise-shards --orgcode ORG --shards N`), which spreads the organisation's
- * busiest partitions over N shards from `raiseDelayMs` on (docs/decisions.md:
- * Partition heat). It administers the organisation as the credentials do; a
- * function of its own would take the stack past its resource budget.
+ * `revoke`, `list`), `raise-shards` (`npm run admin -- organisation
+ * raise-shards --orgcode ORG --shards N [--reason TEXT]`), which spreads the
+ * organisation's busiest partitions over N shards from `raiseDelayMs` on
+ * (docs/decisions.md: Partition heat), for a planned peak, or `show`
+ * (`organisation show --orgcode ORG`): its layout and every raise, the
+ * watch's and the operators', with why. It administers the organisation as
+ * the credentials do; a function of its own would take the stack past its
+ * resource budget.
  */
 export const credentialAdminRequest = z.discriminatedUnion('action', [
   z.strictObject({
@@ -33,7 +37,13 @@ export const credentialAdminRequest = z.discriminatedUnion('action', [
   }),
   z.strictObject({ action: z.literal('revoke'), orgcode, fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
   z.strictObject({ action: z.literal('list'), orgcode }),
-  z.strictObject({ action: z.literal('raise-shards'), orgcode, shards: z.int().check(z.minimum(1), z.maximum(maxShards)) }),
+  z.strictObject({
+    action: z.literal('raise-shards'),
+    orgcode,
+    shards: z.int().check(z.minimum(1), z.maximum(maxShards)),
+    reason: z.optional(shortText),
+  }),
+  z.strictObject({ action: z.literal('show'), orgcode }),
 ]);
 export type CredentialAdminRequest = z.infer<typeof credentialAdminRequest>;
 
@@ -74,6 +84,22 @@ export async function runCredentialAdmin(request: CredentialAdminRequest) {
     case 'list':
       return { credentials: await listCredentials(request.orgcode) };
     case 'raise-shards':
-      return { orgcode: request.orgcode, ...(await raiseShards(request.orgcode, request.shards)) };
+      return {
+        orgcode: request.orgcode,
+        ...(await raiseShards(request.orgcode, request.shards, new Date(), { trigger: 'operator', reason: request.reason ?? 'operator command' })),
+      };
+    case 'show':
+      return showOrganisation(request.orgcode);
   }
+}
+
+/** An organisation's layout as stored (one shard when never raised) and its raises, oldest first. */
+async function showOrganisation(orgcode: string) {
+  const [layout, raises] = await Promise.all([readStoredLayout(orgcode), shardRaises(orgcode)]);
+  return {
+    orgcode,
+    shards: layout?.shards ?? 1,
+    ...(layout && { previous_shards: layout.previous_shards, effective_at: layout.effective_at }),
+    raises,
+  };
 }

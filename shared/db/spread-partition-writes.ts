@@ -1,0 +1,88 @@
+import { tableDefinition } from './table-definition';
+
+/**
+ * The write units a command puts on organisations' spread partitions (the
+ * ones shard-layout.ts spreads over an organisation's shards), read from the
+ * document client's plain input: what the shard watch (shard-watch.ts) counts.
+ * A partition is named without its organisation and shard (`EVENTS`,
+ * `RECEIVABLES`, `LINEAGE#tender_method#card`), so the units of every shard
+ * of it add up. Units are DynamoDB's: an item's size in 1 KB units, twice for
+ * a table item written in a transaction, once for each index entry; an
+ * update or delete (whose size the input does not tell) counts as 1 KB. An
+ * update that moves an item to another index partition is counted on the
+ * table only: the watch's figures are those of the hot keys, which puts and
+ * table updates reach.
+ */
+
+type Item = Record<string, unknown>;
+type Input = Record<string, any>;
+
+/** Units written to one spread partition of one organisation. */
+export interface SpreadPartitionWrite {
+  orgcode: string;
+  partition: string;
+  units: number;
+}
+
+/** `ORG#<org>#<partition>`, the shard suffix apart (shard-layout.ts shardKey). */
+const organisationKey = /^ORG#([^#]+)#(.+?)(?:#SHARD#\d+)?$/;
+/** The partitions an organisation's layout spreads: keys.ts eventsByTime, eventsOfType, lineagePartition, receivablesPartition, receivableChangesOn, invoicesInLifecycle, openCommissions. */
+const spreadPartition = /^(?:EVENTS(?:#TYPE#.+)?|LINEAGE#.+|RECEIVABLES|AR_CHANGES#.+|INVOICES#(?:ACTIVE|CLOSED)|COMMISSIONS#OPEN)$/;
+
+const indexKeys = tableDefinition.globalSecondaryIndexes.map((index) => index.partitionKey);
+
+/** DynamoDB's item size, near enough to tell 1 KB units apart: names and values in bytes. */
+function approximateBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return 8;
+  if (value === null || typeof value !== 'object') return 1;
+  if (Array.isArray(value)) return value.reduce<number>((sum, entry) => sum + 1 + approximateBytes(entry), 3);
+  return Object.entries(value as Item).reduce((sum, [name, entry]) => sum + name.length + approximateBytes(entry), 3);
+}
+
+/** The organisation (encoded) and spread partition a partition key value is a shard of; undefined for any other key. */
+export function spreadPartitionOf(key: unknown): { orgcode: string; partition: string } | undefined {
+  if (typeof key !== 'string' || !key.startsWith('ORG#')) return undefined;
+  const match = organisationKey.exec(key);
+  if (!match || !spreadPartition.test(match[2]!)) return undefined;
+  return { orgcode: match[1]!, partition: match[2]! };
+}
+
+function spreadWrite(key: unknown, units: number): SpreadPartitionWrite | undefined {
+  const spread = spreadPartitionOf(key);
+  return spread && { ...spread, units };
+}
+
+/** The spread partitions one item's write reaches: its table key, and for a put the index keys it carries. */
+function itemWrites(keyOrItem: Item | undefined, put: boolean, transactional: boolean): SpreadPartitionWrite[] {
+  if (!keyOrItem) return [];
+  const kilobytes = put ? Math.max(1, Math.ceil(approximateBytes(keyOrItem) / 1024)) : 1;
+  const writes = [spreadWrite(keyOrItem[tableDefinition.partitionKey], kilobytes * (transactional ? 2 : 1))];
+  if (put) for (const indexKey of indexKeys) writes.push(spreadWrite(keyOrItem[indexKey], kilobytes));
+  return writes.filter((write): write is SpreadPartitionWrite => write !== undefined);
+}
+
+/**
+ * What a write command (the document client's name and plain input) put on
+ * spread partitions; none for any other command. The organisation is as its
+ * keys carry it (encoded, keys.ts part).
+ */
+export function spreadPartitionWrites(commandName: string, input: Input): SpreadPartitionWrite[] {
+  switch (commandName) {
+    case 'PutItemCommand':
+      return itemWrites(input.Item, true, false);
+    case 'UpdateItemCommand':
+    case 'DeleteItemCommand':
+      return itemWrites(input.Key, false, false);
+    case 'TransactWriteItemsCommand':
+      return ((input.TransactItems ?? []) as Array<Record<string, Input>>).flatMap((entry) =>
+        entry.Put ? itemWrites(entry.Put.Item, true, true) : itemWrites((entry.Update ?? entry.Delete)?.Key, false, true),
+      );
+    case 'BatchWriteItemCommand':
+      return Object.values((input.RequestItems ?? {}) as Record<string, Array<Record<string, Input>>>)
+        .flat()
+        .flatMap((request) => (request.PutRequest ? itemWrites(request.PutRequest.Item, true, false) : itemWrites(request.DeleteRequest?.Key, false, false)));
+    default:
+      return [];
+  }
+}

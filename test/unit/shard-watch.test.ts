@@ -1,0 +1,76 @@
+import * as keys from '../../shared/db/keys';
+import { shardKey } from '../../shared/db/shard-layout';
+import { hottestShardFactor, raiseAtShare, raisedShardCount } from '../../shared/db/shard-watch';
+import { spreadPartitionOf, spreadPartitionWrites } from '../../shared/db/spread-partition-writes';
+
+/** What the shard watch counts and when it raises (docs/decisions.md: Partition heat). */
+
+describe('the spread partitions the watch counts', () => {
+  it('are every partition the layout spreads, on any shard, and no other key of the organisation', () => {
+    const org = 'ACME';
+    const spread = [
+      keys.eventsByTime(org),
+      keys.eventsOfType(org, 'order.placed'),
+      keys.lineagePartition(org, 'tender_method', 'card'),
+      keys.receivablesPartition(org),
+      keys.receivableChangesOn(org, '2026-11-02'),
+      keys.invoicesInLifecycle(org, 'active'),
+      keys.invoicesInLifecycle(org, 'closed'),
+      keys.openCommissions(org),
+    ];
+    for (const partition of spread) {
+      const expected = { orgcode: org, partition: partition.slice(`ORG#${org}#`.length) };
+      expect(spreadPartitionOf(partition)).toEqual(expected);
+      expect(spreadPartitionOf(shardKey(partition, 13))).toEqual(expected);
+    }
+    for (const other of [keys.event(org, 'evt_1').pk, keys.orgRate(org).pk, keys.shardLayout(org).pk, keys.invoice(org, 'inv_1').pk, 'SYSTEM#OUTBOX#3']) {
+      expect(spreadPartitionOf(other)).toBeUndefined();
+    }
+  });
+
+  it('counts DynamoDB units: a transaction writes its table items twice and each index entry once, by the KB', () => {
+    const event = { pk: keys.event('ACME', 'evt_1').pk, sk: 'EVENT', gsi1pk: shardKey(keys.eventsByTime('ACME'), 3), gsi2pk: keys.eventsOfType('ACME', 'order.placed') };
+    const lineage = { pk: keys.lineagePartition('ACME', 'tender_method', 'card'), sk: 's', note: 'x'.repeat(1500) };
+    const receivable = { pk: shardKey(keys.receivablesPartition('ACME'), 2), sk: 'CUST' };
+    const writes = spreadPartitionWrites('TransactWriteItemsCommand', {
+      TransactItems: [{ Put: { Item: event } }, { Put: { Item: lineage } }, { Update: { Key: receivable } }, { ConditionCheck: { Key: receivable } }],
+    });
+    expect(writes).toEqual([
+      { orgcode: 'ACME', partition: 'EVENTS', units: 1 },
+      { orgcode: 'ACME', partition: 'EVENTS#TYPE#order.placed', units: 1 },
+      { orgcode: 'ACME', partition: 'LINEAGE#tender_method#card', units: 4 },
+      { orgcode: 'ACME', partition: 'RECEIVABLES', units: 2 },
+    ]);
+    expect(spreadPartitionWrites('PutItemCommand', { Item: lineage })).toEqual([{ orgcode: 'ACME', partition: 'LINEAGE#tender_method#card', units: 2 }]);
+    expect(spreadPartitionWrites('DeleteItemCommand', { Key: { pk: keys.openCommissions('ACME'), sk: 's' } })).toEqual([
+      { orgcode: 'ACME', partition: 'COMMISSIONS#OPEN', units: 1 },
+    ]);
+    expect(spreadPartitionWrites('QueryCommand', { ExpressionAttributeValues: { ':pk': keys.eventsByTime('ACME') } })).toEqual([]);
+  });
+});
+
+describe('the raise the watch makes', () => {
+  const limit = 1000;
+  /** The partition rate whose hottest shard, projected over `shards`, is `share` of the limit. */
+  const rateAt = (share: number, shards: number) => (share * limit * shards) / hottestShardFactor;
+
+  it('is none while the projected hottest shard stays under a quarter of the limit', () => {
+    expect(raiseAtShare).toBe(0.25);
+    expect(raisedShardCount(rateAt(0.25, 1), 1, limit)).toBeUndefined();
+    expect(raisedShardCount(rateAt(0.24, 16), 16, limit)).toBeUndefined();
+  });
+
+  it('doubles at least, to the power of two that brings the projection back under a quarter', () => {
+    expect(raisedShardCount(rateAt(0.26, 1), 1, limit)).toBe(2);
+    expect(raisedShardCount(rateAt(0.9, 1), 1, limit)).toBe(4);
+    expect(raisedShardCount(rateAt(0.26, 3), 3, limit)).toBe(4);
+    // 1,000 orders a second: 5,350 units a second on the ledger by time (the heat bench's 5.35 an order).
+    expect(raisedShardCount(5350, 16, limit)).toBe(32);
+    expect(raisedShardCount(5350, 32, limit)).toBeUndefined();
+  });
+
+  it('stops at the most shards a layout may have', () => {
+    expect(raisedShardCount(rateAt(10, 32), 32, limit)).toBe(64);
+    expect(raisedShardCount(rateAt(10, 64), 64, limit)).toBeUndefined();
+  });
+});
