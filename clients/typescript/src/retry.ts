@@ -2,9 +2,10 @@
  * When and how long the client waits before sending a call again. An answer
  * is retried only when the service says the same call may succeed later:
  * `retryable: true` in its envelope, or 429/503 (which API Gateway may give
- * without the envelope). Anything else, and a failure to reach the service at
- * all, is the caller's to handle: retrying a call whose answer was lost could
- * not reuse its idempotency key from here once the call has returned.
+ * without the envelope). Anything else is thrown at once, and so is a failure
+ * to reach the service at all: on a route without an idempotency key (a
+ * revisioned write) sending it again could act twice, so that is the caller's
+ * decision, with the key of its own it then sends.
  */
 
 export interface RetryPolicy {
