@@ -121,16 +121,17 @@ export function createAccountingClient(options: AccountingClientOptions): Accoun
     } while (nextToken);
   }
 
-  async function* items(leaf: OperationLeaf & { items: string }, input?: Record<string, unknown>): AsyncGenerator<unknown> {
-    for await (const page of pages(leaf.path as PagedPath, input)) yield* (page as unknown as Record<string, unknown[]>)[leaf.items] ?? [];
+  async function* items(path: PagedPath, field: string, input?: Record<string, unknown>): AsyncGenerator<unknown> {
+    for await (const page of pages(path, input)) yield* (page as unknown as Record<string, unknown[]>)[field] ?? [];
   }
 
+  /** The generated operations tree, each leaf made its method: a list's iterates its items, any other's calls once. */
   function methods(tree: object): Record<string, unknown> {
     return Object.fromEntries(
       Object.entries(tree).map(([name, node]: [string, object]) => {
         if (!isLeaf(node)) return [name, methods(node)];
-        const { items: field, path } = node;
-        return [name, field ? (input?: Record<string, unknown>) => items({ ...node, items: field }, input) : (input?: Record<string, unknown>) => call(path as RoutePath, input)];
+        const { path, items: field } = node;
+        return [name, field ? (input?: Record<string, unknown>) => items(path as PagedPath, field, input) : (input?: Record<string, unknown>) => call(path as RoutePath, input)];
       }),
     );
   }
