@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -16,6 +16,7 @@ import { EventConsumers } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
 import { OperationalAlarms } from './operational-alarms';
+import { OperationsDashboard } from './operations-dashboard';
 import { OperatorFunctions } from './operator-functions';
 import { RouteFamilies, RouteFamily } from './route-family';
 import { TokenSigningKey } from './token-signing-key';
@@ -39,6 +40,8 @@ export interface AccountingStackProps extends StackProps {
 
 /** The background function the outbox-age alarm watches (shared/routes/background-registry.ts). */
 const outboxPublisherName = 'outbox-publisher';
+/** The background functions whose runs the operations dashboard reads, besides the outbox publisher and the export worker. */
+const dashboardRunNames = { exportScheduler: 'export-scheduler', usageRollup: 'daily-usage-rollup', financialRollup: 'daily-financial-rollup' } as const;
 
 /**
  * The accounting service of one environment: a stack that only composes, each
@@ -64,6 +67,7 @@ export class AccountingStack extends Stack {
   readonly operatorFunctions: OperatorFunctions;
   readonly usageMeters: UsageMeterAggregator;
   readonly alarms: OperationalAlarms;
+  readonly dashboard: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: AccountingStackProps) {
     const { environment } = props;
@@ -128,6 +132,8 @@ export class AccountingStack extends Stack {
       alarmTopic: this.alarms.topic,
     });
 
+    this.dashboard = this.operationsDashboard(environment, outboxPublisher.function);
+
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
     new CfnOutput(this, 'TableName', { value: this.dataStore.table.tableName });
     new CfnOutput(this, 'ExportBucketName', { value: this.dataStore.bucket.bucketName });
@@ -138,6 +144,10 @@ export class AccountingStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.alarms.topic.topicArn,
       description: 'The SNS topic every alarm of this environment notifies: subscribe the on-call here',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${this.dashboard.dashboard.dashboardName}`,
+      description: 'The operations dashboard of this environment: what on-call reads first (README, Operations runbook)',
     });
     new CfnOutput(this, 'ApiAccessLogGroupName', { value: this.httpApi.accessLogGroup.logGroupName });
     // Generated names, not /aws/lambda/<function>: the runbook's Logs Insights queries read them here.
@@ -159,6 +169,41 @@ export class AccountingStack extends Stack {
         description: `Background function ${name} (started by the service, not by callers)`,
       });
     }
+  }
+
+  /**
+   * The environment's operations dashboard, its functions in groups: each
+   * route family, the background functions, the consumers (with the
+   * dead-letter notifier and the usage meter aggregator), the operators.
+   */
+  private operationsDashboard(environment: DeploymentEnvironment, outboxPublisher: lambda.IFunction): OperationsDashboard {
+    const functionsOf = (handlers: Iterable<AccountingFunction>) => [...handlers].map((handler) => handler.function);
+    const background = (name: string) => {
+      const handler = this.backgroundFunctions.functions.get(name);
+      if (!handler) throw new Error(`The background registry has no ${name}, which the operations dashboard reads`);
+      return handler.function;
+    };
+    return new OperationsDashboard(this, 'Operations', {
+      environment,
+      api: this.httpApi.api,
+      table: this.dataStore.table,
+      deadLetterQueue: this.eventConsumers.deadLetterQueue,
+      routeFamilies: [...this.routes.families.keys()],
+      functionGroups: new Map([
+        ...[...this.routes.families].map(([family, stack]) => [family, functionsOf(stack.routeFunctions.values())] as const),
+        ['background', functionsOf(this.backgroundFunctions.functions.values())],
+        ['consumers', functionsOf([...this.eventConsumers.functions.values(), this.eventConsumers.deadLetterNotifier, this.usageMeters.aggregator])],
+        ['operators', functionsOf(this.operatorFunctions.functions.values())],
+      ]),
+      runs: {
+        outboxPublisher,
+        exportWorker: this.backgroundFunctions.exportWorker.function,
+        exportScheduler: background(dashboardRunNames.exportScheduler),
+        usageRollup: background(dashboardRunNames.usageRollup),
+        financialRollup: background(dashboardRunNames.financialRollup),
+        usageMeterAggregator: this.usageMeters.aggregator.function,
+      },
+    });
   }
 
   /**
