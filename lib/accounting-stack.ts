@@ -50,7 +50,7 @@ const dashboardRunNames = { exportScheduler: 'export-scheduler', usageRollup: 'd
  * logical ids they have always had (test/cdk pins them), and what is one per
  * environment (the API, its stage and access log, the bus when the environment
  * has its own, the consumers, background and operator functions and their
- * roles). Everything that grows with the registry lives in nested stacks: a
+ * roles, the operations dashboard). Everything that grows with the registry lives in nested stacks: a
  * RouteFamily per route family (its routes, log groups, subscriptions, roles and
  * alarms), the alarms of the rest with their topic, the usage meter aggregator.
  * test/cdk/deploy-limits.test.ts holds every one of them to 60% of each
