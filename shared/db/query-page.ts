@@ -44,6 +44,13 @@ export interface Page<T> {
 }
 
 /**
+ * A read of the table itself is consistent: an eventually consistent one may
+ * miss a write answered a moment before (docs/decisions.md: Acknowledged
+ * writes are listed). An index has no such read; the writes it lists wait for it.
+ */
+export const readOfTableConsistently = (query: Pick<QueryCommandInput, 'IndexName'>) => (query.IndexName ? {} : { ConsistentRead: true });
+
+/**
  * Every item a Query matches, a page at a time as DynamoDB returns them: for
  * reads that need the whole of a partition or range (a scope's counters, a
  * day's meter shards), never for a listing a client pages through.
@@ -53,7 +60,7 @@ export async function* queryAll(
 ): AsyncGenerator<Record<string, unknown>> {
   let startKey: StartKey | undefined;
   do {
-    const page = await dynamo().send(new QueryCommand({ ...query, TableName: tableName(), ExclusiveStartKey: startKey }));
+    const page = await dynamo().send(new QueryCommand({ ...query, ...readOfTableConsistently(query), TableName: tableName(), ExclusiveStartKey: startKey }));
     yield* page.Items ?? [];
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -77,9 +84,7 @@ export async function queryPage<T>(
   const items: T[] = [];
   let lastKey = startKey;
   let bytes = 0;
-  // A page of the table itself is read consistently: an eventually consistent read may miss a write answered a
-  // moment before (docs/decisions.md: Acknowledged writes are listed). An index has no such read; its writers wait for it.
-  const consistency = query.IndexName ? {} : { ConsistentRead: true };
+  const consistency = readOfTableConsistently(query);
   for (let round = 0; round < maxRounds; round += 1) {
     const result = await dynamo().send(
       new QueryCommand({ ...query, ...consistency, TableName: tableName(), Limit: limit - items.length, ExclusiveStartKey: lastKey }),

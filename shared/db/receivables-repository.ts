@@ -151,6 +151,7 @@ export async function readReceivables(
     const result = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
+        ConsistentRead: true,
         KeyConditionExpression: keyCondition,
         FilterExpression: conditions.join(' AND '),
         ExpressionAttributeValues: { ...values, ':pk': shard },
@@ -232,6 +233,7 @@ export async function readStatementEntries(
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.statementEntries(orgcode, customerId),
