@@ -50,9 +50,9 @@ export interface TopContributorsWidgetProps {
 
 /**
  * The top contributors of a Contributor Insights rule over time, e.g. the
- * organisations refused most: CDK has no widget for it. The widget is the
- * dashboard body's metric widget with an `insightRule` member (CloudWatch
- * API Reference, "Dashboard Body Structure and Syntax"), as the console writes it.
+ * organisations refused most: CDK has no widget for it. It is a metric widget
+ * with an `insightRule` member instead of `metrics`, as the CloudWatch console
+ * writes one (a dashboard's "View/edit source").
  */
 export class TopContributorsWidget extends cloudwatch.ConcreteWidget {
   constructor(private readonly props: TopContributorsWidgetProps) {

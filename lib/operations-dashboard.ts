@@ -37,7 +37,7 @@ export function orgRefusalsRuleNameOf(environment: Pick<DeploymentEnvironment, '
   return `${environment.stackName}-org-rate-limit-refusals`;
 }
 
-/** The metric and dimension of an EMF metric of the service, typed by its list (shared/observability/emitted-metrics.ts). */
+/** An EMF metric of the service under its environment's namespace (the names: shared/observability/emitted-metrics.ts). */
 function ownMetric(namespace: string, name: string, dimensionsMap: Record<string, string>, statistic: string, label?: string): cloudwatch.Metric {
   return new cloudwatch.Metric({ namespace, metricName: name, dimensionsMap, statistic, period: graphPeriod, label });
 }

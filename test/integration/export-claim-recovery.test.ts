@@ -77,16 +77,19 @@ describe('a build claimed by the release before claims had their own deadline', 
 
     const { pk, sk, gsi3sk, work_due_at } = await storedItem(exportId);
     expect(await takeDueEntry({ pk, sk, gsi3sk, work_due_at }, new Date(now.getTime() + unclaimedWorkGraceMs))).toBe(true);
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(now.getTime() + 1_000));
+    const outcome = await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(now.getTime() + 1_000));
 
+    expect(outcome).toBe('ready');
     expect(await storedItem(exportId)).toMatchObject({ status: 'ready', work_attempts: 2 });
   });
 
   it('keeps its claim while it is younger than 16 minutes: a restarted job does not take it', async () => {
     const exportId = await claimedByEarlierRelease(new Date(Date.now() - minutes(5)));
 
-    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
+    const outcome = await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true });
 
+    // Counted neither as retried nor as failed on the dashboard: it was not this job's to run.
+    expect(outcome).toBe('not_run');
     expect(await storedItem(exportId)).toMatchObject({ status: 'running', work_attempts: 1 });
   });
 });
@@ -97,8 +100,9 @@ describe('a claim given back after a transient fault (the give-back throttled, m
     failFirstS3Sends(exportId, 1, slowDown);
     const release = failFirstSends('UpdateItemCommand', giveBack, 3, throttled);
 
-    const { messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }));
+    const { value: outcome, messages } = await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }));
 
+    expect(outcome).toBe('retried');
     expect(messages).toEqual(['export build met a transient fault; retried later']);
     expect(release.sent).toBe(4);
     expect(await storedItem(exportId)).toMatchObject({ status: 'pending', work_attempts: 1 });
