@@ -13,6 +13,7 @@ import { measureStorageReconcile } from './storage-reconcile';
 import { type HeatSection, heatSectionLines, heatSectionVerdicts, measureHeatSection } from './partition-heat-report';
 import { measureRouteLatency, paymentInvoicesOf } from './latency-section';
 import { measureChainOverhead } from './chain-overhead';
+import { type ListConsistencySection, listConsistencyLines, listConsistencySettings, listConsistencyVerdicts, measureListConsistency } from './list-consistency';
 import { benchOrgcode, startBenchStack } from './local-stack';
 import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
 import { rawDocumentClient } from './route-calls';
@@ -26,7 +27,8 @@ import { rawDocumentClient } from './route-calls';
  * financial rollup of an organisation's day of 100,000 events, what a storage
  * reconcile costs per 1,000 objects and per 1,000 table items, the partition
  * heat of one organisation's retail day with one shard and raised to 16, what a
- * small organisation's ledger reads cost now vs before sharding, and
+ * small organisation's ledger reads cost now vs before sharding, each list
+ * and report now vs before issue 30 and each write with and without its settle, and
  * export throughput and the export worker's memory for a small and a large
  * window. Prints a table, writes bench/results/latest.json, and exits non-zero
  * only when the benchmark itself fails (a missed target is a MISS row).
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
   const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
   let results: BenchResults;
   let heat: HeatSection;
+  let listConsistency: ListConsistencySection;
   try {
     const tableName = process.env.TABLE_NAME!;
     const { baseUrl } = stack.api;
@@ -131,6 +134,9 @@ async function main(): Promise<void> {
       progress: log,
     });
 
+    log(`list consistency: each list and report now vs before issue 30, each write with and without its settle (${elapsed()})`);
+    listConsistency = await measureListConsistency({ shared: dynamo(), baseUrl, settings: listConsistencySettings(), log });
+
     // Last: its 100,000 events would otherwise sit in the table the latency section reads.
     log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
     const exported = await measureExports({
@@ -168,11 +174,12 @@ async function main(): Promise<void> {
     await stack.stop();
   }
 
-  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat)];
+  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat), ...listConsistencyVerdicts(listConsistency)];
   console.log(heatSectionLines(heat).join('\n'));
+  console.log(listConsistencyLines(listConsistency).join('\n'));
   console.log(render(results, verdictRows));
   const file = join(root, 'bench', 'results', 'latest.json');
-  writeJson(file, Object.assign(results, { partitionHeat: heat }), verdictRows);
+  writeJson(file, Object.assign(results, { partitionHeat: heat, listConsistency }), verdictRows);
   log(`wrote ${file} (${elapsed()})`);
 }
 
