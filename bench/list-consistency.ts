@@ -289,7 +289,9 @@ interface SeededOrg {
 }
 
 const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' } as const;
-const dayOfNovember = (index: number) => `2026-11-${String(2 + (index % 24)).padStart(2, '0')}`;
+/** Days the seeded records spread over, 2 to 25 November. */
+const novemberDays = 24;
+const dayOfNovember = (index: number) => `2026-11-${String(2 + (index % novemberDays)).padStart(2, '0')}`;
 const associate = 'assoc_bench';
 const customer = 'cust_bench';
 
@@ -351,7 +353,8 @@ async function seedOrg(options: {
   await family('recorded events', () =>
     each(async (index) => {
       const body = eventRequest(orgcode, { occurred_at: `${dayOfNovember(index)}T12:00:00Z`, source_refs: [{ kind: 'order', id: 'ord_bench' }] });
-      eventId ||= (await write('/event/record', body)).event.event_id;
+      const { event } = await write('/event/record', body);
+      if (!eventId) eventId = event.event_id;
     }),
   );
   await family('invoices and payments', () =>
@@ -385,7 +388,8 @@ async function seedOrg(options: {
   await family('exports', () =>
     each(async (index) => {
       const body = { ...november, event_types: ['order.placed'], format: 'csv', reason: 'bench', idempotency_key: `exp_${index}`, ...provenance('exp') };
-      exportId ||= (await write('/export/create', body)).export.export_id;
+      const created = await write('/export/create', body);
+      if (!exportId) exportId = created.export.export_id;
     }),
   );
   await family('export batches', () =>
@@ -411,8 +415,10 @@ async function seedOrg(options: {
       await write('/inbox/create', { team: 'finance_audit', kind: 'task.review', title: `Review ${index}`, body: 'bench', target_type: 'export', target_id: exportId || 'exp_none' });
     }),
   );
+  // One payout a day: a second one for the same day would find nothing left to pay.
   await family('commission payouts', () =>
     each(async (index) => {
+      if (index >= novemberDays) return;
       const from = `${dayOfNovember(index)}T00:00:00Z`;
       const to = new Date(Date.parse(from) + 86_400_000).toISOString();
       await write('/commission/payout/create', { associate_id: associate, currency: 'USD', from_utc: from, to_utc: to });
