@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeadlineExceededError } from '../domain/errors';
+import { withinDeadline } from '../lambda/invocation-fence';
 import { pause } from '../pause';
 import { batchGetItems } from './batch-get';
 import { dynamo, tableName } from './client';
@@ -27,8 +29,12 @@ const listedIndexes = tableDefinition.globalSecondaryIndexes.filter((index) => i
 
 type Item = Record<string, unknown>;
 
-/** An item written by the work being recorded, and what it was before its first write there (absent: it did not exist). */
-interface RecordedWrite {
+/**
+ * An item written by the work being recorded, and what it was before its
+ * first write there (absent: it did not exist); of that image only its index
+ * keys matter, and only they are kept of a write left unlisted.
+ */
+export interface RecordedWrite {
   key: ItemKey;
   before: Item | undefined;
 }
@@ -39,18 +45,44 @@ const journals = new AsyncLocalStorage<Map<string, RecordedWrite>>();
 const firstPauseMs = 10;
 const lastPauseMs = 200;
 
+export interface SettleOptions {
+  /** When the wait gives up (else the enclosing fence's deadline): time left after it for `onUnlisted`. */
+  settleBy?: Date;
+  /** Told of the writes still unlisted when the wait gave up, before its DeadlineExceededError is thrown. */
+  onUnlisted?: (writes: RecordedWrite[]) => Promise<void>;
+}
+
 /**
  * Runs `work` recording every item it writes through `dynamo()`, then waits
  * until each of them is listed as written (above) before returning its
- * result. Past the enclosing fence's deadline the wait ends with
- * DeadlineExceededError: the writes stand, unconfirmed, and the caller is
- * told to retry. Work that writes nothing costs nothing more.
+ * result. Past `settleBy` the wait ends with DeadlineExceededError: the
+ * writes stand, unconfirmed, and the caller is told to retry (a retry that is
+ * answered from its idempotency key waits for them again: `onUnlisted`).
+ * Work that writes nothing costs nothing more.
  */
-export async function listedWrites<Result>(work: () => Promise<Result>): Promise<Result> {
+export async function listedWrites<Result>(work: () => Promise<Result>, options: SettleOptions = {}): Promise<Result> {
   const journal = new Map<string, RecordedWrite>();
   const result = await journals.run(journal, work);
-  await settle([...journal.values()]);
+  await settleWrites([...journal.values()], options);
   return result;
+}
+
+/** Waits until `writes` are listed as written (listedWrites), as long as `options` allow. */
+export async function settleWrites(writes: RecordedWrite[], { settleBy, onUnlisted }: SettleOptions = {}): Promise<void> {
+  let unlisted = writes;
+  try {
+    await withinDeadline(settleBy ?? Number.POSITIVE_INFINITY, () => settle(writes, (pending) => (unlisted = pending)));
+  } catch (error) {
+    if (error instanceof DeadlineExceededError && onUnlisted) await onUnlisted(unlisted.map(({ key, before }) => ({ key, before: indexKeysOf(before) })));
+    throw error;
+  }
+}
+
+/** Of an item, only what places it on the listed indexes. */
+function indexKeysOf(item: Item | undefined): Item | undefined {
+  if (!item) return undefined;
+  const names: string[] = listedIndexes.flatMap(({ partitionKey, sortKey }) => [partitionKey, sortKey]);
+  return Object.fromEntries(Object.entries(item).filter(([name]) => names.includes(name)));
 }
 
 /**
@@ -132,14 +164,19 @@ async function listedAsWritten(write: RecordedWrite, now: Item | undefined): Pro
   return (await Promise.all(checks)).every(Boolean);
 }
 
-/** Waits, pausing a little longer each round, until every write is listed as written; each round reads the items again (another call may have written them since). */
-async function settle(writes: RecordedWrite[]): Promise<void> {
+/**
+ * Waits, pausing a little longer each round, until every write is listed as
+ * written, telling `left` what is still pending after each round; each round
+ * reads the items again (another call may have written them since).
+ */
+async function settle(writes: RecordedWrite[], left: (pending: RecordedWrite[]) => void): Promise<void> {
   let pending = writes;
   let pauseMs = firstPauseMs;
   while (pending.length > 0) {
     const images = await imagesOf(pending.map((write) => write.key));
     const listed = await Promise.all(pending.map((write) => listedAsWritten(write, images.get(idOf(write.key)))));
     pending = pending.filter((_write, index) => !listed[index]);
+    left(pending);
     if (pending.length === 0) return;
     await pause(pauseMs);
     pauseMs = Math.min(lastPauseMs, pauseMs * 2);

@@ -13,8 +13,8 @@ import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
-import { inProgressLeaseMs } from '../db/idempotency-repository';
-import { listedWrites } from '../db/listed-writes';
+import { inProgressLeaseMs, recordUnlistedWrites } from '../db/idempotency-repository';
+import { listedWrites, settleWrites } from '../db/listed-writes';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
@@ -248,8 +248,10 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     requestContext: capturedRequestContext(caller),
     ...(call.claimedActor !== undefined && { claimedActor: call.claimedActor }),
   };
+  // Answered only once what the call wrote is listed (shared/db/listed-writes.ts), or 503 at the call's deadline.
+  const settling = { settleBy: call.deadline };
   const key = input.idempotency_key;
-  if (!route.idempotent || typeof key !== 'string') return route.handle(input, context);
+  if (!route.idempotent || typeof key !== 'string') return listedWrites(() => route.handle(input, context), settling);
 
   const claim = {
     orgcode: caller.orgcode,
@@ -259,7 +261,12 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     holder: call.requestId,
     leaseMs: inProgressLeaseMs(routeTimeoutSeconds(route)),
   };
-  const outcome = await runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
+  const outcome = await listedWrites(() => runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim })), {
+    ...settling,
+    onUnlisted: (writes) => recordUnlistedWrites(claim, writes),
+  });
+  // A retry of a call that answered 503 while waiting for its writes to be listed waits for them in turn.
+  if (outcome.unlisted) await settleWrites(outcome.unlisted, settling);
   call.replayed = outcome.replayed;
   return outcome.data;
 }
@@ -300,10 +307,9 @@ export function httpHandler(route: RouteDefinition, { metered = true, logged = t
     .use(jsonObjectBody)
     .use(authentication(route, rateLimit))
     .use(inputValidation(route))
-    // Answered only once what the call wrote is listed (shared/db/listed-writes.ts).
     .handler(
       async (_event, context) =>
-        (await listedWrites(() => runRoute(route, context.call))) as unknown as APIGatewayProxyStructuredResultV2,
+        (await runRoute(route, context.call)) as unknown as APIGatewayProxyStructuredResultV2,
     );
   // Every AWS call of the call, authentication's included, is fenced by the function's timeout less the fence's margin
   // (the call's own deadline, earlier, is when it stops starting work): past it the call answers 503

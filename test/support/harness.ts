@@ -206,3 +206,26 @@ export async function createOrg<Name extends string>(prefix: string, credentials
 let sequence = 0;
 /** An id no other call of this file answers (orders, tenders, keys), for tests that make several in one organisation. */
 export const freshId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
+
+/**
+ * Reads what the service wrote on its own, as a client must: the effects of
+ * a platform event (an order's invoice and commissions, a tender applied, a
+ * rule's re-rating), a schedule's or the export worker's were answered to no
+ * caller, so a list or report shows them once the indexes follow the writes
+ * (docs/decisions.md: Acknowledged writes are listed), within a second on
+ * AWS and the AWS-like mode's `indexLagMs` here. Runs `check`, its reads and
+ * their assertions, again every 100 ms until it passes, for at most
+ * `withinMs`; then fails with its last failure. A write the test was
+ * answered for needs none of this: the next list shows it.
+ */
+export async function untilListed<T>(check: () => Promise<T>, withinMs = 15_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (failure) {
+      if (Date.now() >= deadline) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
