@@ -4,7 +4,7 @@ import { cancelSale, holdLineInPayout, placeSale } from '../support/commissions'
 import { deadLetterReason, succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';
 import { orderPlaced } from '../support/fixtures/orders';
-import { createOrg, freshId as fresh, useOrg, useStack } from '../support/harness';
+import { createOrg, freshId as fresh, untilListed, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
 /**
@@ -152,7 +152,7 @@ describe('rating an order', () => {
     expect(results.filter((result) => result.outcome === 'duplicate')).toEqual(
       Array.from({ length: 4 }, () => ({ outcome: 'duplicate', commission_id: created[0].commission_id })),
     );
-    expect((await listAll({ order_id: orderId })).map((listed) => listed.commission_id)).toEqual([created[0].commission_id]);
+    await untilListed(async () => expect((await listAll({ order_id: orderId })).map((listed) => listed.commission_id)).toEqual([created[0].commission_id]));
     expect(await lineageTypes('order', orderId)).toEqual(['commission.accrued']);
   });
 
@@ -241,8 +241,10 @@ describe('commissions beside receivables', () => {
       { consumer: 'order-placed-commission', status: 'succeeded' },
       { consumer: 'order-placed-ledger', status: 'succeeded' },
     ]);
-    const invoices = await post('/invoice/list', { customer_id: 'cust_walk_in' }, ar);
-    expect(invoices.body.data.invoices).toHaveLength(1);
+    await untilListed(async () => {
+      const invoices = await post('/invoice/list', { customer_id: 'cust_walk_in' }, ar);
+      expect(invoices.body.data.invoices).toHaveLength(1);
+    });
 
     // A stated total the lines do not add up to fails the invoice, not the commission, which rates the lines.
     const orderId = fresh('ord');
@@ -252,7 +254,7 @@ describe('commissions beside receivables', () => {
       { consumer: 'order-placed-commission', status: 'succeeded' },
       { consumer: 'order-placed-ledger', status: 'succeeded' },
     ]);
-    expect(await listAll({ order_id: orderId })).toEqual([expect.objectContaining({ status: 'accrued', amount: 16.53 })]);
+    await untilListed(async () => expect(await listAll({ order_id: orderId })).toEqual([expect.objectContaining({ status: 'accrued', amount: 16.53 })]));
   });
 });
 
@@ -284,11 +286,13 @@ describe('/commission/list', () => {
     await place(order(fresh('ord'), { associate_id: 'assoc_other' }));
 
     const byTime = [ids[1], ids[2], ids[0]];
-    expect((await listAll({ associate_id: associate }, 1)).map((listed) => listed.commission_id)).toEqual(byTime);
-    expect((await listAll({ associate_id: associate, status: 'accrued' }, 2)).map((listed) => listed.commission_id)).toEqual(byTime);
-    expect((await listAll({ associate_id: associate, status: 'voided' })).map((listed) => listed.commission_id)).toEqual([voidedId]);
-    expect(await listAll({ order_id: voidedOrder })).toEqual([]);
-    expect((await listAll({ order_id: voidedOrder, status: 'voided' })).map((listed) => listed.commission_id)).toEqual([voidedId]);
+    await untilListed(async () => {
+      expect((await listAll({ associate_id: associate }, 1)).map((listed) => listed.commission_id)).toEqual(byTime);
+      expect((await listAll({ associate_id: associate, status: 'accrued' }, 2)).map((listed) => listed.commission_id)).toEqual(byTime);
+      expect((await listAll({ associate_id: associate, status: 'voided' })).map((listed) => listed.commission_id)).toEqual([voidedId]);
+      expect(await listAll({ order_id: voidedOrder })).toEqual([]);
+      expect((await listAll({ order_id: voidedOrder, status: 'voided' })).map((listed) => listed.commission_id)).toEqual([voidedId]);
+    });
   });
 
   it('asks for exactly one of associate_id or order_id', async () => {
