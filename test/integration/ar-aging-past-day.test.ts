@@ -1,10 +1,11 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
+import { listedWrites } from '../../shared/db/listed-writes';
 import { addDays, dayBefore } from '../../shared/domain/rollups/rollup-days';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
-import { freshId, useOrg, useStack } from '../support/harness';
+import { freshId, untilListed, useOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
 
 /**
@@ -40,9 +41,13 @@ async function agingAsOf(asOf: string) {
   return response.body.data.report;
 }
 
-/** Re-runs the financial rollup of `dt` for this organisation, then reads its ar_aging records. */
-async function rolledUpAging(dt: string) {
+/** Re-runs the financial rollup of `dt` for this organisation. */
+async function rollUp(dt: string) {
   await invokeOperator<FinancialRollupRun>('financial-rollup-admin', { action: 'run', dt, orgcode: org.orgcode });
+}
+
+/** The day's ar_aging rollup records; the operator's writes were answered to no caller, so read them with untilListed. */
+async function rolledUpAging(dt: string) {
   const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
   return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
 }
@@ -53,12 +58,14 @@ describe('aging as of a past day', () => {
     await pay(invoice, 300, '2026-11-28T09:00:00Z');
 
     const report = await agingAsOf('2026-11-20');
-    const rollup = await rolledUpAging('2026-11-20');
+    await rollUp('2026-11-20');
 
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 1061.39 }, total: 1061.39, open_invoices: 1 };
     expect(report.customers).toEqual([{ customer_id: 'cust_acme', ...owedThen }]);
     expect(report.totals).toEqual([owedThen]);
-    expect(rollup).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 1061.39, tax_amount: 0 }] }]);
+    await untilListed(async () =>
+      expect(await rolledUpAging('2026-11-20')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 1061.39, tax_amount: 0 }] }]),
+    );
     expect((await agingAsOf('2026-11-30')).totals).toEqual([{ ...owedThen, buckets: { ...zeroBuckets, '1-30': 761.39 }, total: 761.39 }]);
   });
 
@@ -68,11 +75,13 @@ describe('aging as of a past day', () => {
     await issue('cust_acme', 7, '2026-06-01T09:00:00Z');
 
     const report = await agingAsOf('2026-04-15');
-    const rollup = await rolledUpAging('2026-04-15');
+    await rollUp('2026-04-15');
 
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 100 }, total: 100, open_invoices: 1 };
     expect(report.totals).toEqual([owedThen]);
-    expect(rollup).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 100, tax_amount: 0 }] }]);
+    await untilListed(async () =>
+      expect(await rolledUpAging('2026-04-15')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 100, tax_amount: 0 }] }]),
+    );
   });
 
   it('counts an invoice written off or voided after the day as owed that day, and not after', async () => {
@@ -87,7 +96,10 @@ describe('aging as of a past day', () => {
 
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 70 }, total: 70, open_invoices: 2 };
     expect((await agingAsOf(yesterday)).totals).toEqual([owedThen]);
-    expect(await rolledUpAging(yesterday)).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 2, amount: 70, tax_amount: 0 }] }]);
+    await rollUp(yesterday);
+    await untilListed(async () =>
+      expect(await rolledUpAging(yesterday)).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 2, amount: 70, tax_amount: 0 }] }]),
+    );
     expect((await agingAsOf(today)).totals).toEqual([]);
   });
 
@@ -148,7 +160,7 @@ describe('statement entries recorded before aging of a past day read them', () =
     await pay({ ...invoice, revision: 2 }, 60, '2026-05-02T09:00:00Z');
     await issue('cust_early', 7, '2026-06-01T09:00:00Z');
     const written = await partition(keys.statementEntries(org.orgcode, 'cust_early'));
-    await unindex(org.orgcode, 'cust_early');
+    await listedWrites(() => unindex(org.orgcode, 'cust_early'));
     const unindexed = await agingAsOf('2026-04-15');
 
     const first = await indexChanges();
@@ -158,7 +170,10 @@ describe('statement entries recorded before aging of a past day read them', () =
     expect(first).toEqual({ customers: 1, entries: 4, indexed: 4, marked_days: 4 });
     expect(second).toEqual({ customers: 1, entries: 4, indexed: 0, marked_days: 0 });
     expect(await partition(keys.statementEntries(org.orgcode, 'cust_early'))).toEqual(written);
-    expect((await agingAsOf('2026-04-15')).totals).toEqual([{ currency: 'USD', buckets: { ...zeroBuckets, '1-30': 100 }, total: 100, open_invoices: 1 }]);
-    expect((await agingAsOf('2026-05-01')).totals).toEqual([{ currency: 'USD', buckets: { ...zeroBuckets, '31-60': 60 }, total: 60, open_invoices: 1 }]);
+    // The operator's index keys were answered to no caller.
+    await untilListed(async () => {
+      expect((await agingAsOf('2026-04-15')).totals).toEqual([{ currency: 'USD', buckets: { ...zeroBuckets, '1-30': 100 }, total: 100, open_invoices: 1 }]);
+      expect((await agingAsOf('2026-05-01')).totals).toEqual([{ currency: 'USD', buckets: { ...zeroBuckets, '31-60': 60 }, total: 60, open_invoices: 1 }]);
+    });
   });
 });
