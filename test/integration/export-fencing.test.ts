@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { dynamo } from '../../shared/db/client';
 import { findExport } from '../../shared/db/export-repository';
+import { findDueWork } from '../../shared/db/work-queue';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
 import type { BusEvent } from '../../shared/local/event-bus-api';
@@ -10,7 +11,7 @@ import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { storedExport } from '../support/fixtures/exports';
-import { useOrg, useStack } from '../support/harness';
+import { untilListed, useOrg, useStack } from '../support/harness';
 
 /**
  * On AWS a worker invocation can be delayed (throttling, Lambda's async queue)
@@ -101,10 +102,13 @@ describe('one build per export, fenced with its claim', () => {
 
   it('restarts lost work once when two scheduler sweeps read its queue entry together', async () => {
     const exportId = await queuedExport(new Date('2001-01-01T00:00:00Z'));
+    const sweptAt = new Date('2001-01-01T00:05:00Z');
+    // The work queue's index follows the seeding write on its own time: the two sweeps are to read the entry together, so it is listed first.
+    await untilListed(async () => expect((await findDueWork(sweptAt, 25)).map((work) => work.export_id)).toContain(exportId));
     const reads = answeredTogether('QueryCommand', 'SYSTEM#EXPORT_WORK');
 
     const outcomes = await outcomesOf(exportId, async () => {
-      const sweeps = await Promise.all([1, 2].map(() => runExportScheduler(new Date('2001-01-01T00:05:00Z'))));
+      const sweeps = await Promise.all([1, 2].map(() => runExportScheduler(sweptAt)));
       expect(reads.held).toBe(2);
       expect(sweeps.reduce((sum, run) => sum + run.builds_restarted, 0)).toBe(1);
       await pollUntil('/export/get', { export_id: exportId }, org.headers.admin, 'export', (record) => record.status === 'ready');
