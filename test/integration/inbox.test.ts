@@ -4,7 +4,7 @@ import { notifyDeadLetter } from '../../shared/inbox/dead-letter-notices';
 import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil } from '../support/exports';
 import { exportRequest } from '../support/fixtures/exports';
-import { createOrg, listPagesAs, useOrg, useStack } from '../support/harness';
+import { createOrg, listPagesAs, untilListed, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
 /**
@@ -222,17 +222,20 @@ describe('what the service puts in inboxes', () => {
     }
 
     await notifyBuildOutcome(failed, new Date());
-    const items = await listAll(org.headers.erin);
-    expect(items.map((item) => `${item.kind} ${item.target_id}`).sort()).toEqual([`export.failed ${failed.export_id}`, `export.ready ${ready}`].sort());
-    expect(items.find((item) => item.kind === 'export.failed')).toMatchObject({
-      user_guid: 'erin',
-      title: `Export ${failed.export_id} failed`,
-      body: failed.failure_reason,
-      target_type: 'export',
-      source_refs: [{ kind: 'export', id: failed.export_id }],
-      request_context: { actor: 'export-worker', context_source: 'system' },
+    // The worker's notices are answered to no caller: the inbox lists them once its index follows, as a client polls for them.
+    await untilListed(async () => {
+      const items = await listAll(org.headers.erin);
+      expect(items.map((item) => `${item.kind} ${item.target_id}`).sort()).toEqual([`export.failed ${failed.export_id}`, `export.ready ${ready}`].sort());
+      expect(items.find((item) => item.kind === 'export.failed')).toMatchObject({
+        user_guid: 'erin',
+        title: `Export ${failed.export_id} failed`,
+        body: failed.failure_reason,
+        target_type: 'export',
+        source_refs: [{ kind: 'export', id: failed.export_id }],
+        request_context: { actor: 'export-worker', context_source: 'system' },
+      });
     });
-  });
+  }, 120_000);
 
   it("tells whoever created a schedule of the exports the scheduler made for it", async () => {
     const created = await org.post(
@@ -256,7 +259,9 @@ describe('what the service puts in inboxes', () => {
     await notifyBuildOutcome(scheduled, new Date());
     await notifyBuildOutcome({ ...scheduled, export_id: 'exp_unscheduled', schedule_id: undefined }, new Date());
 
-    expect((await listAll(org.headers.erin)).map((item) => `${item.kind} ${item.target_id}`)).toEqual(['export.ready exp_scheduled_1']);
+    await untilListed(async () =>
+      expect((await listAll(org.headers.erin)).map((item) => `${item.kind} ${item.target_id}`)).toEqual(['export.ready exp_scheduled_1']),
+    );
   });
 
   it("tells a payout's creator that someone approved it, in the approval's transaction", async () => {
@@ -305,17 +310,18 @@ describe('what the service puts in inboxes', () => {
     };
     expect(await notifyDeadLetter(record, new Date())).toMatchObject({ notified: true, event_id: eventId, consumer: 'order-placed' });
 
-    const items = await listAll(org.headers.dana);
-    expect(items).toEqual([
-      expect.objectContaining({
-        team: 'finance_audit',
-        kind: 'event.dead_lettered',
-        title: `retail.orders order.placed event ${eventId} was dead-lettered`,
-        body: expect.stringMatching(/^order-placed(-commission|-ledger)? failed 3 times: ValidationError: /),
-        source_refs: [{ kind: 'eventbridge_event', id: eventId }],
-        request_context: { orgcode: org.orgcode, actor: 'dead-letter-notifier', context_source: 'system' },
-      }),
-    ]);
+    await untilListed(async () =>
+      expect(await listAll(org.headers.dana)).toEqual([
+        expect.objectContaining({
+          team: 'finance_audit',
+          kind: 'event.dead_lettered',
+          title: `retail.orders order.placed event ${eventId} was dead-lettered`,
+          body: expect.stringMatching(/^order-placed(-commission|-ledger)? failed 3 times: ValidationError: /),
+          source_refs: [{ kind: 'eventbridge_event', id: eventId }],
+          request_context: { orgcode: org.orgcode, actor: 'dead-letter-notifier', context_source: 'system' },
+        }),
+      ]),
+    );
     expect(await notifyDeadLetter({ ...record, requestPayload: { ...outcomes[0]!.event, detail: {} } }, new Date())).toMatchObject({ notified: false });
   });
 });
