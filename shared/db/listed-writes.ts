@@ -150,14 +150,20 @@ async function listedImages(entry: IndexEntry, key: ItemKey): Promise<Item[]> {
   return images;
 }
 
-/** Whether every index lists the item as `now` (the table's image), and no longer where only `before` had it. */
-async function listedAsWritten(write: RecordedWrite, now: Item | undefined): Promise<boolean> {
+/**
+ * Whether every index lists the item where `now` (the table's image) places
+ * it, as `now` or as another image read since the write (`seen`: each was read
+ * after it, so the index has the write), and no longer where only `before` had it.
+ * A later write does not restart the wait: the export the worker starts
+ * building while its creating call waits is listed once either image is.
+ */
+async function listedAsWritten(write: RecordedWrite, now: Item | undefined, seen: Item[]): Promise<boolean> {
   const current = entriesOf(now);
   const left = entriesOf(write.before).filter((entry) => !current.some((kept) => isDeepStrictEqual(kept, entry)));
   const checks = [
     ...current.map(async (entry) => {
       const images = await listedImages(entry, write.key);
-      return images.length > 0 && images.every((image) => isDeepStrictEqual(image, now));
+      return images.length > 0 && images.every((image) => seen.some((read) => isDeepStrictEqual(image, read)));
     }),
     ...left.map(async (entry) => (await listedImages(entry, write.key)).length === 0),
   ];
@@ -172,9 +178,18 @@ async function listedAsWritten(write: RecordedWrite, now: Item | undefined): Pro
 async function settle(writes: RecordedWrite[], left: (pending: RecordedWrite[]) => void): Promise<void> {
   let pending = writes;
   let pauseMs = firstPauseMs;
+  const seen = new Map<RecordedWrite, Item[]>();
   while (pending.length > 0) {
     const images = await imagesOf(pending.map((write) => write.key));
-    const listed = await Promise.all(pending.map((write) => listedAsWritten(write, images.get(idOf(write.key)))));
+    const listed = await Promise.all(
+      pending.map((write) => {
+        const now = images.get(idOf(write.key));
+        const earlier = seen.get(write) ?? [];
+        const read = now && !earlier.some((image) => isDeepStrictEqual(image, now)) ? [...earlier, now] : earlier;
+        seen.set(write, read);
+        return listedAsWritten(write, now, read);
+      }),
+    );
     pending = pending.filter((_write, index) => !listed[index]);
     left(pending);
     if (pending.length === 0) return;
