@@ -2,7 +2,7 @@ import { putRuleIfNewer } from '../../shared/db/commission-rule-repository';
 import { associateOrder, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';
-import { type TestOrg, createOrg, useStack } from '../support/harness';
+import { type TestOrg, createOrg, untilListed, useStack } from '../support/harness';
 
 /**
  * Re-rating (docs/decisions.md: Commissions, re-rating) through the real
@@ -74,14 +74,18 @@ async function call(org: Org, path: string, body: Detail): Promise<any> {
 }
 
 async function commissionOfOrder(org: Org, orderId: string): Promise<any> {
-  // Without a status the list leaves out the terminal statuses, voided and paid.
-  const { commissions } = await call(org, '/commission/list', { order_id: orderId, limit: 10 });
-  const terminal = await Promise.all(
-    ['voided', 'paid'].map(async (status) => (await call(org, '/commission/list', { order_id: orderId, status, limit: 10 })).commissions),
-  );
-  const all = [...commissions, ...terminal.flat()];
-  expect(all).toHaveLength(1);
-  return (await call(org, '/commission/get', { commission_id: all[0].commission_id })).commission;
+  // The commission is the consumers' write, answered to no HTTP caller: the list shows it, under its status, once its index follows.
+  const commissionId = await untilListed(async () => {
+    // Without a status the list leaves out the terminal statuses, voided and paid.
+    const { commissions } = await call(org, '/commission/list', { order_id: orderId, limit: 10 });
+    const terminal = await Promise.all(
+      ['voided', 'paid'].map(async (status) => (await call(org, '/commission/list', { order_id: orderId, status, limit: 10 })).commissions),
+    );
+    const all = [...commissions, ...terminal.flat()];
+    expect(all).toHaveLength(1);
+    return all[0].commission_id;
+  });
+  return (await call(org, '/commission/get', { commission_id: commissionId })).commission;
 }
 
 /** The commission's lines as stored (status, payout), over every associate it may have been split to. */
@@ -171,7 +175,8 @@ describe('a rule that stops covering a sale', () => {
         state: expected,
       });
     }
-  });
+    // Six organisations' histories, each read once its list follows: under the AWS-like mode, over 40 s.
+  }, 120_000);
 
   it('re-rates under the rule still covering it when the rule in force narrows its window, and back when it widens', async () => {
     const org = await newOrg();
@@ -248,7 +253,7 @@ describe('a rule whose rate changes', () => {
         state,
       });
     }
-  });
+  }, 120_000);
 
   it('re-rates from a flat rate to tiers', async () => {
     const org = await newOrg();
