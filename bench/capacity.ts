@@ -52,11 +52,11 @@ function purposeOf(name: string, input: Record<string, unknown>): Purpose {
   return 'operation';
 }
 
-/** Read or write units of a ConsumedCapacity: the split when DynamoDB gives one, else by the kind of command. */
-function unitsOf(name: string, consumed: ConsumedCapacity[]): Units {
+/** Read or write units of a command's ConsumedCapacity (one or a list): the split when DynamoDB gives one, else by the kind of command. */
+export function unitsOf(name: string, reported: ConsumedCapacity | ConsumedCapacity[] | undefined): Units {
   let rcu = 0;
   let wcu = 0;
-  for (const entry of consumed) {
+  for (const entry of Array.isArray(reported) ? reported : reported ? [reported] : []) {
     if (entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined) {
       rcu += entry.ReadCapacityUnits ?? 0;
       wcu += entry.WriteCapacityUnits ?? 0;
@@ -91,7 +91,7 @@ export class CapacityMeter {
         const output = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[]; ScannedCount?: number; Item?: unknown };
         const reported = output.ConsumedCapacity;
         if (reported === undefined) throw new Error(`${name} returned no ConsumedCapacity although asked to`);
-        const units = unitsOf(name, Array.isArray(reported) ? reported : [reported]);
+        const units = unitsOf(name, reported);
         const itemsRead = output.ScannedCount ?? (output.Item ? 1 : 0);
         this.log.push({ name, purpose, ...units, itemsRead });
         return result;

@@ -9,6 +9,7 @@ import { orderPlaced } from '../test/support/fixtures/orders';
 import { oneLineInvoiceRequest, paymentRequest } from '../test/support/fixtures/receivables';
 import { storageUsageRequest } from '../test/support/fixtures/storage-usage';
 import { deliverEvent, invokeOperator } from '../test/support/local-api';
+import { unitsOf } from './capacity';
 import { postJson } from './http-client';
 import { type BenchCaller, benchCaller, benchOrgcode } from './local-stack';
 import { peakShards } from './partition-heat-report';
@@ -89,7 +90,6 @@ interface SentCommand {
   keys?: number;
 }
 
-const readCommands = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
 
 function originOf(stack: string): Origin {
   const called = (name: string) => new RegExp(`at (async )?${name} \\(`).test(stack);
@@ -107,18 +107,6 @@ function originOf(stack: string): Origin {
 const atLeastOneUnit = (name: string, consistent: boolean, rcu: number) =>
   name === 'GetItem' || name === 'Query' ? Math.max(rcu, consistent ? 1 : 0.5) : rcu;
 
-function unitsOf(name: string, reported: ConsumedCapacity | ConsumedCapacity[] | undefined) {
-  let rcu = 0;
-  let wcu = 0;
-  for (const entry of Array.isArray(reported) ? reported : reported ? [reported] : []) {
-    if (entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined) {
-      rcu += entry.ReadCapacityUnits ?? 0;
-      wcu += entry.WriteCapacityUnits ?? 0;
-    } else if (readCommands.has(name)) rcu += entry.CapacityUnits ?? 0;
-    else wcu += entry.CapacityUnits ?? 0;
-  }
-  return { rcu, wcu };
-}
 
 /**
  * Every command the handlers' client sends during a call, with its origin,
