@@ -5,7 +5,7 @@ import { dayWindow } from '../../shared/domain/rollups/rollup-days';
 import { localApiClientConfig } from '../../shared/local/environment';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { type Figure, type PublishedLedger, emptyLedger, expectedFigures, publish } from '../support/financial-days';
-import { type TestOrg, createOrg, useOrg, useStack } from '../support/harness';
+import { type TestOrg, createOrg, untilListed, useOrg, useStack } from '../support/harness';
 import { invokeOperator, post, runScheduled } from '../support/local-api';
 import { refusedInvocation } from '../support/expected-logs';
 
@@ -28,6 +28,14 @@ const rollUp = (payload: Record<string, unknown>) => invokeOperator<FinancialRol
 
 /** Every record the list answers `of`'s reader, page by page. */
 const listAll = (of: TestOrg<'reader'>, body: Record<string, unknown>) => of.listAll('reader', '/rollup/financial/list', body, 'rollups');
+
+/**
+ * A rollup runs hours after its day has ended, reading the day's events and
+ * active organisations from indexes long caught up with the consumers that
+ * wrote them. Run at once after publishing, it waits as long as the index lag
+ * of the AWS-like mode, when on.
+ */
+const untilSourcesIndexed = () => new Promise((resolve) => setTimeout(resolve, stack.api.awsLike?.options.indexLagMs ?? 0));
 
 const figures = (records: any[]): Figure[] =>
   records.map(({ dimension, dimension_value, metrics }) => ({ dimension, dimension_value, metrics }));
@@ -77,13 +85,17 @@ describe('a day of one organisation', () => {
 
   beforeEach(async () => {
     ledger = await publishDay(org.orgcode);
+    await untilSourcesIndexed();
   });
 
   it('sums sales by channel, tenders by method, tax by jurisdiction and what is owed by aging bucket, as the events published add up', async () => {
     const run = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    const records = await listAll(org, { from_dt: day, to_dt: day, limit: 256 });
-    expect(figures(records)).toEqual(expectedFigures(ledger, day));
+    const records = await untilListed(async () => {
+      const listed = await listAll(org, { from_dt: day, to_dt: day, limit: 256 });
+      expect(figures(listed)).toEqual(expectedFigures(ledger, day));
+      return listed;
+    });
     expect(records.map((record) => record.dimension_value)).toEqual(expect.arrayContaining(['kiosk', '(none)', 'card', 'US-NY', '31-60', '1-30', 'current']));
     // Tax by each component's jurisdiction: the state's and the city's part of one order, the day's tax adding up to its sales' tax.
     const taxOf = (dimension: string) =>
@@ -110,15 +122,20 @@ describe('a day of one organisation', () => {
 
   it('gives the same records on a re-run, with the revision bumped and a new run_id, and no duplicates', async () => {
     const first = await rollUp({ dt: day, orgcode: org.orgcode });
-    const before = await listAll(org, { from_dt: day, to_dt: day });
+    const before = await untilListed(async () => {
+      const listed = await listAll(org, { from_dt: day, to_dt: day });
+      expect(figures(listed)).toEqual(expectedFigures(ledger, day));
+      return listed;
+    });
 
     const second = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    const after = await listAll(org, { from_dt: day, to_dt: day });
     expect(second.run_id).not.toBe(first.run_id);
     expect(second.days).toEqual(first.days);
-    expect(after).toEqual(
-      before.map((record) => ({ ...record, run_id: second.run_id, revision: 2, updated_at: expect.any(String) })),
+    await untilListed(async () =>
+      expect(await listAll(org, { from_dt: day, to_dt: day })).toEqual(
+        before.map((record) => ({ ...record, run_id: second.run_id, revision: 2, updated_at: expect.any(String) })),
+      ),
     );
   });
 
@@ -131,9 +148,10 @@ describe('a day of one organisation', () => {
       tenders: [{ tender_id: 'tnd_late', order_id: 'ord_recent', currency: 'USD', amount: 8000, method: 'card', captured_at: at('20:00:00') }],
       cancellations: [{ order_id: 'ord_kiosk', cancelled_at: at('19:00:00') }],
     });
+    await untilSourcesIndexed();
     const rerun = await rollUp({ dt: day, orgcode: org.orgcode });
 
-    expect(figures(await listAll(org, { from_dt: day, to_dt: day }))).toEqual(expectedFigures(ledger, day));
+    await untilListed(async () => expect(figures(await listAll(org, { from_dt: day, to_dt: day }))).toEqual(expectedFigures(ledger, day)));
     expect(rerun.days).toEqual([expect.objectContaining({ removed: 2, unmatched_cancellations: 1 })]);
     const kiosk = await org.post('reader', '/rollup/financial/get', { dt: day, dimension: 'sales', dimension_value: 'kiosk' });
     expect(kiosk.status).toBe(404);
@@ -144,22 +162,24 @@ describe('a day of one organisation', () => {
   it('lists a range of days by dimension and by dimension value, page by page', async () => {
     await rollUp({ dt: '2024-05-13', to: day, orgcode: org.orgcode });
 
-    const webStore = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', dimension_value: 'web_store', limit: 1 });
-    const sales = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', limit: 2 });
-    const everything = await listAll(org, { from_dt: '2024-05-13', to_dt: day, limit: 3 });
+    await untilListed(async () => {
+      const webStore = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', dimension_value: 'web_store', limit: 1 });
+      const sales = await listAll(org, { from_dt: '2024-05-13', to_dt: day, dimension: 'sales', limit: 2 });
+      const everything = await listAll(org, { from_dt: '2024-05-13', to_dt: day, limit: 3 });
 
-    expect(webStore.map((record) => [record.dt, record.metrics])).toEqual([
-      ['2024-05-13', expectedFigures(ledger, '2024-05-13').find((figure) => figure.dimension_value === 'web_store')!.metrics],
-      [day, expectedFigures(ledger, day).find((figure) => figure.dimension === 'sales' && figure.dimension_value === 'web_store')!.metrics],
-    ]);
-    expect(sales.map((record) => `${record.dt} ${record.dimension_value}`)).toEqual([
-      ...expectedFigures(ledger, '2024-05-13').filter((figure) => figure.dimension === 'sales').map((figure) => `2024-05-13 ${figure.dimension_value}`),
-      ...expectedFigures(ledger, day).filter((figure) => figure.dimension === 'sales').map((figure) => `${day} ${figure.dimension_value}`),
-    ]);
-    expect(everything).toHaveLength(expectedFigures(ledger, '2024-05-13').length + expectedFigures(ledger, day).length);
-    expect(everything.map((record) => record.dimension)).toEqual([...everything.map((record) => record.dimension)].sort(
-      (a, b) => ['sales', 'tender', 'tax', 'ar_aging'].indexOf(a) - ['sales', 'tender', 'tax', 'ar_aging'].indexOf(b),
-    ));
+      expect(webStore.map((record) => [record.dt, record.metrics])).toEqual([
+        ['2024-05-13', expectedFigures(ledger, '2024-05-13').find((figure) => figure.dimension_value === 'web_store')!.metrics],
+        [day, expectedFigures(ledger, day).find((figure) => figure.dimension === 'sales' && figure.dimension_value === 'web_store')!.metrics],
+      ]);
+      expect(sales.map((record) => `${record.dt} ${record.dimension_value}`)).toEqual([
+        ...expectedFigures(ledger, '2024-05-13').filter((figure) => figure.dimension === 'sales').map((figure) => `2024-05-13 ${figure.dimension_value}`),
+        ...expectedFigures(ledger, day).filter((figure) => figure.dimension === 'sales').map((figure) => `${day} ${figure.dimension_value}`),
+      ]);
+      expect(everything).toHaveLength(expectedFigures(ledger, '2024-05-13').length + expectedFigures(ledger, day).length);
+      expect(everything.map((record) => record.dimension)).toEqual([...everything.map((record) => record.dimension)].sort(
+        (a, b) => ['sales', 'tender', 'tax', 'ar_aging'].indexOf(a) - ['sales', 'tender', 'tax', 'ar_aging'].indexOf(b),
+      ));
+    });
   });
 });
 
@@ -180,14 +200,17 @@ describe('every organisation active on a day', () => {
       tenders: [{ tender_id: 'tnd_1', order_id: 'ord_1', currency: 'GBP', amount: 700, method: 'cash', captured_at: at('11:01:00', otherDay) }],
       cancellations: [{ order_id: 'ord_1', cancelled_at: at('12:00:00', otherDay) }],
     });
+    await untilSourcesIndexed();
 
     const run = await runScheduled<FinancialRollupRun>('daily-financial-rollup', new Date('2024-05-22T02:00:00Z'));
 
     expect(run.days).toEqual([expect.objectContaining({ dt: otherDay, orgs: 2 })]);
     for (const org of [firstOrg, secondOrg]) {
-      const records = await listAll(org, { from_dt: otherDay, to_dt: otherDay });
-      expect(figures(records)).toEqual(expectedFigures(ledgers[org.orgcode]!, otherDay));
-      expect(records.every((record) => record.orgcode === org.orgcode)).toBe(true);
+      await untilListed(async () => {
+        const records = await listAll(org, { from_dt: otherDay, to_dt: otherDay });
+        expect(figures(records)).toEqual(expectedFigures(ledgers[org.orgcode]!, otherDay));
+        expect(records.every((record) => record.orgcode === org.orgcode)).toBe(true);
+      });
     }
   });
 });
