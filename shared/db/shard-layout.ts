@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { embeddedMetrics } from '../observability/embedded-metrics';
+import { shardRaisesMetric } from '../observability/emitted-metrics';
+import { writeLogLine } from '../observability/log-line';
 import { TransactionConflictError, writeAtomically } from './atomic-write';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
-import { type RaiseCause, type ShardRaise, logRaise, operatorRaise, raiseRecordPut } from './shard-raises';
+import { type RaiseCause, type ShardRaise, operatorRaise, raiseRecordPut } from './shard-raises';
 
 /**
  * How many shards an organisation's hot partitions are spread over
@@ -74,8 +77,8 @@ class LayoutChangedError extends Error {}
 /**
  * Raises the organisation's shard count to `shards` (1..maxShards); writes use
  * them from `raiseDelayMs` on. Raising to the count it has changes nothing.
- * The raise is recorded in the same transaction, with its `cause`, and logged
- * (shared/db/shard-raises.ts). Returns the stored layout.
+ * The raise is recorded in the same transaction, with its `cause`
+ * (shared/db/shard-raises.ts), and logged. Returns the stored layout.
  */
 export async function raiseShards(orgcode: string, shards: number, now = new Date(), cause: RaiseCause = operatorRaise): Promise<StoredLayout> {
   if (!Number.isInteger(shards) || shards < 1 || shards > maxShards) throw new RangeError(`shards must be an integer from 1 to ${maxShards}`);
@@ -109,6 +112,25 @@ export async function raiseShards(orgcode: string, shards: number, now = new Dat
   cached.delete(orgcode);
   logRaise(orgcode, raise);
   return next;
+}
+
+/**
+ * Logs a raise as one line, which is also one `ShardRaises` under its
+ * `Trigger` (`automatic` or `operator`) in the service's namespace: the
+ * operations dashboard's count of raises.
+ */
+function logRaise(orgcode: string, raise: ShardRaise): void {
+  const { name, dimensions } = shardRaisesMetric;
+  writeLogLine({
+    level: 'info',
+    message: 'shard layout raised',
+    timestamp: raise.at,
+    orgcode,
+    ...raise,
+    [dimensions[0]!]: raise.trigger,
+    [name]: 1,
+    ...embeddedMetrics(new Date(raise.at), [{ dimensions, metrics: [{ name, unit: 'Count' }] }]),
+  });
 }
 
 /** The organisation's layout as stored (undefined: never raised), read consistently. */

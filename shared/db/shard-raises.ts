@@ -1,6 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { embeddedMetrics } from '../observability/embedded-metrics';
-import { writeLogLine } from '../observability/log-line';
 import type { GuardedPut } from './atomic-write';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
@@ -8,9 +6,8 @@ import * as keys from './keys';
 /**
  * The record of an organisation's shard raises (docs/decisions.md: Partition
  * heat): each raise, by the watch of its write rate or by an operator, is kept
- * beside the layout (written in the raise's own transaction, never changed),
- * logged as one structured line, and counted as the `ShardRaises` metric under
- * its `Trigger` (`automatic` or `operator`) in the service's namespace.
+ * beside the layout (written in the raise's own transaction, never changed);
+ * shard-layout.ts logs it too, as a line that is also its `ShardRaises` metric.
  */
 
 /** What raised a layout: the watch of the organisation's write rate, or an operator's command. */
@@ -39,20 +36,6 @@ export const operatorRaise: RaiseCause = { trigger: 'operator', reason: 'operato
 /** A raise's record, put in the raise's own transaction. */
 export function raiseRecordPut(orgcode: string, raise: ShardRaise): GuardedPut {
   return { item: { ...keys.shardRaise(orgcode, raise.at, raise.to_shards), record_type: 'shard_raise', orgcode, ...raise } };
-}
-
-/** Logs a raise as one line, which is also one `ShardRaises` count under its `Trigger`. */
-export function logRaise(orgcode: string, raise: ShardRaise): void {
-  writeLogLine({
-    level: 'info',
-    message: 'shard layout raised',
-    timestamp: raise.at,
-    orgcode,
-    ...raise,
-    Trigger: raise.trigger,
-    ShardRaises: 1,
-    ...embeddedMetrics(new Date(raise.at), [{ dimensions: ['Trigger'], metrics: [{ name: 'ShardRaises', unit: 'Count' }] }]),
-  });
 }
 
 /** Every raise of the organisation's layout, oldest first: at most one per shard count it went through. */
