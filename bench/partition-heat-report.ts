@@ -118,8 +118,8 @@ export function partitionHeatVerdicts(result: PartitionHeatResult): TargetVerdic
   ];
 }
 
-/** The shards an organisation at 1,000 orders a second is raised to (docs/decisions.md: Partition heat). */
-export const peakShards = 16;
+/** The shards the watch raises an organisation taking 1,000 orders a second to (docs/decisions.md: Partition heat; bench/shard-ramp.ts). */
+export const peakShards = 32;
 
 /** The partition heat section: the same retail day before (one shard) and after (raised), and what a small organisation pays. */
 export interface HeatSection {

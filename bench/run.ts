@@ -15,6 +15,7 @@ import { measureRouteLatency, paymentInvoicesOf } from './latency-section';
 import { measureChainOverhead } from './chain-overhead';
 import { type ListConsistencySection, listConsistencyLines, listConsistencySettings, listConsistencyVerdicts, measureListConsistency } from './list-consistency';
 import { benchOrgcode, startBenchStack } from './local-stack';
+import { type ShardRampSection, measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp-report';
 import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
 import { rawDocumentClient } from './route-calls';
 
@@ -26,8 +27,10 @@ import { rawDocumentClient } from './route-calls';
  * consumes, what the whole aging report reads over 50,000 open invoices, the
  * financial rollup of an organisation's day of 100,000 events, what a storage
  * reconcile costs per 1,000 objects and per 1,000 table items, the partition
- * heat of one organisation's retail day with one shard and raised to 16, what a
- * small organisation's ledger reads cost now vs before sharding, each list
+ * heat of one organisation's retail day with one shard and raised to 32, what a
+ * small organisation's ledger reads cost now vs before sharding, one
+ * organisation ramped from 10 to 1,000 orders a second with its shards raised
+ * by the watch alone (and what the watch costs a small organisation), each list
  * and report now vs before issue 30 and each write with and without its settle, and
  * export throughput and the export worker's memory for a small and a large
  * window. Prints a table, writes bench/results/latest.json, and exits non-zero
@@ -56,7 +59,9 @@ const settings: BenchSettings = {
 
 /** Orders of the partition heat section's burst (the retail day's mix scales with it). */
 const heatOrders = Number(process.env.BENCH_HEAT_ORDERS ?? 400);
-/** Calls a side of the small organisation's reads, now vs today. */
+/** Orders of the retail day whose writes per order the shard ramp replays. */
+const rampProfileOrders = Number(process.env.BENCH_RAMP_PROFILE_ORDERS ?? 200);
+/** Calls a side of the small organisation's reads, now vs today (and of its writes, with and without the shard watch). */
 const smallOrgCalls = Number(process.env.BENCH_SMALL_ORG_CALLS ?? 200);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
   const stack = await startBenchStack(settings.seedEvents, () => shared.attach(dynamo()));
   let results: BenchResults;
   let heat: HeatSection;
+  let shardRamp: ShardRampSection;
   let listConsistency: ListConsistencySection;
   try {
     const tableName = process.env.TABLE_NAME!;
@@ -137,6 +143,17 @@ async function main(): Promise<void> {
     log(`list consistency: each list and report now vs before issue 30, each write with and without its settle (${elapsed()})`);
     listConsistency = await measureListConsistency({ shared: dynamo(), baseUrl, settings: listConsistencySettings(), log });
 
+    log(`shard ramp: one organisation from 10 to 1,000 orders a second on a virtual clock, no operator step (${elapsed()})`);
+    shardRamp = await measureShardRamp({
+      profileOrders: rampProfileOrders,
+      smallOrgCalls,
+      log: shared,
+      shared: dynamo(),
+      reader: rawDocumentClient(),
+      tableName,
+      progress: log,
+    });
+
     // Last: its 100,000 events would otherwise sit in the table the latency section reads.
     log(`export throughput and worker memory, seeding ${settings.exportEvents} events (${elapsed()})`);
     const exported = await measureExports({
@@ -174,12 +191,13 @@ async function main(): Promise<void> {
     await stack.stop();
   }
 
-  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat), ...listConsistencyVerdicts(listConsistency)];
+  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat), ...shardRampSectionVerdicts(shardRamp), ...listConsistencyVerdicts(listConsistency)];
   console.log(heatSectionLines(heat).join('\n'));
+  console.log(`\n${shardRampSectionLines(shardRamp).join('\n')}`);
   console.log(listConsistencyLines(listConsistency).join('\n'));
   console.log(render(results, verdictRows));
   const file = join(root, 'bench', 'results', 'latest.json');
-  writeJson(file, Object.assign(results, { partitionHeat: heat, listConsistency }), verdictRows);
+  writeJson(file, Object.assign(results, { partitionHeat: heat, shardRamp, listConsistency }), verdictRows);
   log(`wrote ${file} (${elapsed()})`);
 }
 
