@@ -18,7 +18,8 @@ import { type WrittenKey, writtenKeys } from './written-keys';
  * or where it was. So an answered call's writes are settled before it answers:
  * each item it wrote is read back, consistently, and every index it is on, or
  * was on before the call, is asked for it at its exact key until the index
- * shows it as the table has it, or no longer there. Reads cost what they
+ * shows it as the table has had it since the write, and no longer where it
+ * only was before. Reads cost what they
  * always did; a write waits for its own index entries, the lag (a fraction of
  * a second on AWS) and about 1.5 RCU an item.
  *
