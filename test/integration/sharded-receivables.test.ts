@@ -5,7 +5,7 @@ import { maxShards, raiseShards, shardKeys } from '../../shared/db/shard-layout'
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { familyItemCount } from '../support/family-items';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
-import { type TestOrg, createOrg, useStack } from '../support/harness';
+import { type TestOrg, createOrg, untilListed, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
 import { watchingSends } from '../support/sent-commands';
 
@@ -62,6 +62,9 @@ async function seed(org: Org, indexes: readonly number[]): Promise<void> {
   for (const index of indexes) await issueAndSettle(org, index);
 }
 
+/** A test that seeds 24 invoices and their payments a call at a time: under the AWS-like mode each call waits for its index entries (seconds). */
+const seedingTimeoutMs = 240_000;
+
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_value, offset) => from + offset);
 
 /** Every non-empty page of a listing, each item as `pick` keeps it (ids the service generated left out). */
@@ -105,11 +108,18 @@ async function everyAnswer(org: Org) {
   };
 }
 
-/** The financial rollup of `dt` re-run for the organisation, its ar_aging records. */
+/**
+ * The financial rollup of `dt` re-run for the organisation, its ar_aging
+ * records: the operator's writes were answered to no caller, so the list is
+ * read until it shows them (none before the run, every test's org being new).
+ */
 async function rolledUpAging(org: Org, dt: string) {
   await invokeOperator<FinancialRollupRun>('financial-rollup-admin', { action: 'run', dt, orgcode: org.orgcode });
-  const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
-  return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
+  return untilListed(async () => {
+    const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
+    expect(records.length).toBeGreaterThan(0);
+    return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
+  });
 }
 
 /** The items of each of the first `count` shards of a partition of the table or of an index. */
@@ -151,7 +161,7 @@ describe('an organisation raised to several shards', () => {
       ].map((perShard) => perShard.filter((items) => items.length > 0).length);
     expect(await shardsUsed(single)).toEqual([1, 1, 1]);
     expect(Math.min(...(await shardsUsed(sharded)))).toBeGreaterThan(1);
-  });
+  }, seedingTimeoutMs);
 
   it('is measured whole by the storage reconcile: every shard of the invoices and the receivables counted', async () => {
     const [single, sharded] = await Promise.all([newOrg(), newOrg()]);
@@ -163,7 +173,7 @@ describe('an organisation raised to several shards', () => {
     const expected = await counted(single);
     expect(expected.every((items) => items > 0)).toBe(true);
     expect(await counted(sharded)).toEqual(expected);
-  });
+  }, seedingTimeoutMs);
 
   it('pages the invoices of an organisation raised to the most shards with tokens next_token takes', async () => {
     const org = await newOrg();
@@ -177,7 +187,7 @@ describe('an organisation raised to several shards', () => {
     expect(pages.length).toBeGreaterThan(3);
     expect(new Set(listed.map((invoice) => invoice.order_id)).size).toBe(200);
     expect(listed.map((invoice) => invoice.due_at)).toEqual(listed.map((invoice) => invoice.due_at).sort());
-  });
+  }, seedingTimeoutMs);
 
   it('keeps an invoice on its shard: what it owed is taken off the share it added, and a share settled is set to expire', async () => {
     const org = await newOrg();
@@ -190,7 +200,7 @@ describe('an organisation raised to several shards', () => {
     const settled = (share: Record<string, unknown>) => Number(share.balance) === 0 && Number(share.open_invoices) === 0;
     expect(shares.filter((share) => settled(share) !== (share.expires_at_epoch !== undefined))).toEqual([]);
     expect(shares.every((share) => settled(share) || Number(share.balance) > 0)).toBe(true);
-  });
+  }, seedingTimeoutMs);
 
   it('continues a page token of before a raise: invoices, balances and aging pages go on over every shard', async () => {
     const [org, reference] = await Promise.all([newOrg(), newOrg()]);
@@ -236,7 +246,7 @@ describe('an organisation raised to several shards', () => {
         (row: any) => `${row.customer_id}#${row.currency}` > `${aging[1].customer_id}#${aging[1].currency}`,
       ),
     );
-  });
+  }, seedingTimeoutMs);
 
   it('leaves an organisation of one shard reading each page with the one Query it always did, on the keys of before', async () => {
     const org = await newOrg();
