@@ -242,7 +242,8 @@ describe('tax_audit exports', () => {
     expect(keysOf(await linesOf({ tax_basis: 'added', tax_liability_trigger: 'order', jurisdiction_codes: ['US-NY'] }))).toEqual([
       `${eventLevel.event_id}/null`,
     ]);
-  });
+    // Six exports one after another, each waiting out its settled window (indexLagMs + 10 s under the AWS-like mode).
+  }, 180_000);
 });
 
 describe('/export/list and /export/get', () => {
@@ -270,7 +271,8 @@ describe('/export/list and /export/get', () => {
     expect(new Set(ids).size).toBe(3);
     const tampered = await org.post('viewer', '/export/list', { status: 'failed', limit: 2, next_token: first.body.data.next_token });
     expect(tampered.status).toBe(400);
-  });
+    // Three exports built one after another, each waiting out its settled window under the AWS-like mode.
+  }, 120_000);
 
   it('answers 404 for an unknown export', async () => {
     const response = await org.post('viewer', '/export/get', { export_id: 'exp_unknown' });
