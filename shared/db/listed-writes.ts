@@ -6,6 +6,7 @@ import { withinDeadline } from '../lambda/invocation-fence';
 import { pause } from '../pause';
 import { batchGetItems } from './batch-get';
 import { dynamo, tableName } from './client';
+import { inParallel } from './in-parallel';
 import type { ItemKey } from './keys';
 import { type IndexName, tableDefinition } from './table-definition';
 import { type WrittenKey, writtenKeys } from './written-keys';
@@ -45,6 +46,8 @@ const journals = new AsyncLocalStorage<Map<string, RecordedWrite>>();
 /** A settle's first pause, doubled each round up to the last: an index usually follows within tens of milliseconds. */
 const firstPauseMs = 10;
 const lastPauseMs = 200;
+/** Items checked at once, each with a Query per index it is or was on: well inside the SDK's 50 sockets, however many a call wrote (a payout of 700 lines). */
+const checksInFlight = 16;
 
 export interface SettleOptions {
   /** When the wait gives up (else the enclosing fence's deadline): time left after it for `onUnlisted`. */
@@ -182,16 +185,19 @@ async function settle(writes: RecordedWrite[], left: (pending: RecordedWrite[]) 
   const seen = new Map<RecordedWrite, Item[]>();
   while (pending.length > 0) {
     const images = await imagesOf(pending.map((write) => write.key));
-    const listed = await Promise.all(
-      pending.map((write) => {
+    const listed = new Set<RecordedWrite>();
+    await inParallel(
+      pending,
+      async (write) => {
         const now = images.get(idOf(write.key));
         const earlier = seen.get(write) ?? [];
         const read = now && !earlier.some((image) => isDeepStrictEqual(image, now)) ? [...earlier, now] : earlier;
         seen.set(write, read);
-        return listedAsWritten(write, now, read);
-      }),
+        if (await listedAsWritten(write, now, read)) listed.add(write);
+      },
+      checksInFlight,
     );
-    pending = pending.filter((_write, index) => !listed[index]);
+    pending = pending.filter((write) => !listed.has(write));
     left(pending);
     if (pending.length === 0) return;
     await pause(pauseMs);

@@ -22,6 +22,9 @@ import { takeOrgCalls } from '../db/org-rate-repository';
 import { logAnsweredCall } from './request-log';
 import { callMeterFields } from './usage-metering';
 
+/** What a call keeps of its time, once its wait for its writes to be listed gives up, to record them on its idempotency key. */
+const unlistedRecordMs = 1_000;
+
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
 export const maxBodyBytes = 256 * 1024;
 
@@ -248,8 +251,9 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     requestContext: capturedRequestContext(caller),
     ...(call.claimedActor !== undefined && { claimedActor: call.claimedActor }),
   };
-  // Answered only once what the call wrote is listed (shared/db/listed-writes.ts), or 503 at the call's deadline.
-  const settling = { settleBy: call.deadline };
+  // Answered only once what the call wrote is listed (shared/db/listed-writes.ts): past the call's own deadline, until a
+  // second before its fence's (time to keep what is unlisted on its key), then 503.
+  const settling = { settleBy: new Date(call.deadline.getTime() + routeDeadlineMarginMs - functionDeadlineMarginMs - unlistedRecordMs) };
   const key = input.idempotency_key;
   if (!route.idempotent || typeof key !== 'string') return listedWrites(() => route.handle(input, context), settling);
 
