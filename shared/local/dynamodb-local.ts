@@ -175,7 +175,8 @@ async function waitUntilAnswering(
     region: localRegion,
     credentials: localCredentials,
     maxAttempts: 1,
-    requestHandler: { requestTimeout: 2_000 },
+    // A probe hung past 2 s is given up and sent again; without throwOnRequestTimeout the SDK only warns and waits on.
+    requestHandler: { requestTimeout: 2_000, throwOnRequestTimeout: true },
   });
   const deadline = Date.now() + timeoutMs;
   try {
