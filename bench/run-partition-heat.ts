@@ -7,7 +7,7 @@ import { runSectionAlone } from './run-section';
 /**
  * `npx tsx bench/run-partition-heat.ts`: the partition heat section of `npm run
  * bench` alone: a retail day of BENCH_HEAT_ORDERS orders (default 400) for an
- * organisation of one shard and for one raised to 16, what each writes and
+ * organisation of one shard and for one raised to 32, what each writes and
  * reads per partition key, per order; then a small organisation's reads now
  * vs today's (BENCH_SMALL_ORG_CALLS a side, default 200).
  */
