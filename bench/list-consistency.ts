@@ -48,7 +48,7 @@ import { table } from './table';
  * one at a time; the first few of each route are left out as warm-up.
  *
  * Each side is measured for a small organisation (one shard) and one raised to
- * the peak layout (16 shards, by raiseShards as the operator does), each
+ * the peak layout (peakShards, by raiseShards as the operator does), each
  * seeded with the same few dozen records of every family.
  */
 
