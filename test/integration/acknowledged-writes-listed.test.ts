@@ -1,4 +1,5 @@
 import { eventRequest } from '../support/fixtures/events';
+import { linesLoggedBy } from '../support/expected-logs';
 import { exportRequest, exportFinished } from '../support/fixtures/exports';
 import { storageUsageRequest } from '../support/fixtures/storage-usage';
 import { pollUntil } from '../support/exports';
@@ -109,13 +110,20 @@ describe('a list asked right after the write it was answered for', () => {
 });
 
 describe('an index that lags past the call', () => {
-  /** Runs `act` with the mode's index lag at `lagMs` (past a route's 7 s of work: its 10 s less 3). */
+  /**
+   * Runs `act` with the mode's index lag at `lagMs` (past the 8 s a route's call may wait: its 10 s less 2), and
+   * asserts that what it logged is the one error line of the call that answered 503.
+   */
   async function lagging<T>(lagMs: number, act: () => Promise<T>): Promise<T> {
     const options = stack.awsLike.options as { indexLagMs: number };
     const lag = options.indexLagMs;
     options.indexLagMs = lagMs;
     try {
-      return await act();
+      const { value, lines } = await linesLoggedBy(act);
+      expect(lines.map((line) => JSON.parse(line) as { route: string; error: string })).toEqual([
+        expect.objectContaining({ route: '/event/record', error: expect.stringContaining('DeadlineExceededError') }),
+      ]);
+      return value;
     } finally {
       options.indexLagMs = lag;
     }
