@@ -1,3 +1,4 @@
+import { seededRandom } from '../shared/seeded-random';
 import type { InvoiceContent } from '../shared/domain/receivables/invoice';
 import type { InvoiceChange } from '../shared/domain/receivables/invoice-changes';
 import { toMinorUnits } from '../shared/domain/receivables/money';
@@ -26,17 +27,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Every third invoice is paid in part: 40% of it, 1 to 40 days after its issue, by the day before as_of at the latest. */
 export const paidEvery = 3;
 const lastPaymentAt = Date.parse('2026-11-29T12:00:00Z');
-
-/** mulberry32: the same amounts and due days every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` baskets of one to three lines with cents and 8.25% tax, each priced once per currency. */
 function basketCatalogue(random: () => number, count: number) {

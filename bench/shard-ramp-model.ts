@@ -121,18 +121,6 @@ export interface StepWrites {
   units: number;
 }
 
-/** mulberry32: the ramp draws the same orders every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A whole number of writes whose mean is `mean`: its integer part, and one more as often as its fraction. */
 const countOf = (mean: number, random: () => number) => Math.floor(mean) + (random() < mean % 1 ? 1 : 0);
 

@@ -3,7 +3,8 @@ import { type ShardRaise, shardRaises } from '../shared/db/shard-raises';
 import { configureShardWatch, noteSpreadWrites } from '../shared/db/shard-watch';
 import { defaultAwsLikeOptions } from '../shared/local/aws-like-options';
 import { type PartitionMeter, partitionMeter } from '../shared/local/aws-like-partition-throughput';
-import { type OrderModel, type PartitionRef, type StepWrites, addOrderWrites, seededRandom } from './shard-ramp-model';
+import { type OrderModel, type PartitionRef, type StepWrites, addOrderWrites } from './shard-ramp-model';
+import { seededRandom } from '../shared/seeded-random';
 
 /**
  * One organisation ramped from 10 to 1,000 orders a second and held there

@@ -1,3 +1,4 @@
+import { seededRandom } from '../seeded-random';
 import { type AwsLikeCounts, type AwsLikeOptions, defaultAwsLikeOptions } from './aws-like-options';
 import { type PartitionMeter, partitionMeter } from './aws-like-partition-throughput';
 
@@ -48,18 +49,6 @@ export interface AwsLike {
   close(): Promise<void>;
 }
 
-/** mulberry32: a small, fast, seedable generator; statistical quality is plenty for fault injection. */
-function seededStream(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const streamSalt = (stream: Stream) => [...stream].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619), 2_166_136_261);
 
 /** The mode with `overrides` over the defaults; each kind of fault draws from its own stream, so one kind's traffic never shifts another's. */
@@ -87,7 +76,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
   const draw = (stream: Stream) => {
     let next = streams.get(stream);
     if (!next) {
-      next = seededStream(options.seed ^ streamSalt(stream));
+      next = seededRandom(options.seed ^ streamSalt(stream));
       streams.set(stream, next);
     }
     return next();

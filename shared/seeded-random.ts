@@ -1,0 +1,15 @@
+/**
+ * mulberry32: a small, fast, seedable generator of numbers in [0, 1), the same
+ * sequence for the same seed on every run; plenty for fault injection and for
+ * a benchmark's drawn data, never for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
