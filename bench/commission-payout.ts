@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/db/client';
-import { commissionLineItem } from '../shared/db/commission-repository';
+import { commissionLineItem } from '../shared/db/commissions/commission-repository';
 import type { CommissionLine } from '../shared/domain/commissions/commission';
 import { newId } from '../shared/domain/identifiers';
 import { fromMinorUnits } from '../shared/domain/receivables/money';

@@ -3,7 +3,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/db/client';
 import { canonicalJson } from '../shared/domain/canonical-json';
-import { findExport } from '../shared/db/export-repository';
+import { findExport } from '../shared/db/exports/export-repository';
 import type { ExportRecord } from '../shared/domain/exports/export-record';
 import { runBuildJob } from '../shared/exports/export-worker';
 import { s3 } from '../shared/s3/client';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createExport } from '../shared/db/export-repository';
-import { eventRecordPuts } from '../shared/db/event-repository';
+import { createExport } from '../shared/db/exports/export-repository';
+import { eventRecordPuts } from '../shared/db/events/event-repository';
 import { unsharded } from '../shared/db/shard-layout';
 import * as keys from '../shared/db/keys';
 import type { RequestContext } from '../shared/domain/common-schemas';

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dayMarkerItem } from '../shared/db/active-day-repository';
+import { dayMarkerItem } from '../shared/db/rollups/active-day-repository';
 import { dynamo } from '../shared/db/client';
-import { eventRecordPuts } from '../shared/db/event-repository';
+import { eventRecordPuts } from '../shared/db/events/event-repository';
 import { unsharded } from '../shared/db/shard-layout';
-import { findFinancialRollup } from '../shared/db/financial-rollup-repository';
+import { findFinancialRollup } from '../shared/db/rollups/financial-rollup-repository';
 import * as keys from '../shared/db/keys';
 import { orderCancelledEvent, orderPlacedEvent, tenderCapturedEvent } from '../shared/domain/events/ledger-events';
 import { orderCancelledDetail, orderPlacedDetail, tenderCapturedDetail } from '../shared/domain/receivables/incoming-events';

@@ -47,7 +47,7 @@ export interface ParityResult {
   leaseTakes: number;
 }
 
-/** A take of an organisation's shared call allowance (shared/db/org-rate-repository.ts), keyed ORG#<org>#ORG_RATE. */
+/** A take of an organisation's shared call allowance (shared/db/auth/org-rate-repository.ts), keyed ORG#<org>#ORG_RATE. */
 export function isLeaseTake(command: IssuedCommand): boolean {
   const key = command.input.Key as { pk?: unknown } | undefined;
   return command.name === 'UpdateItem' && typeof key?.pk === 'string' && key.pk.endsWith('#ORG_RATE');

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { eventsForExport, listEvents } from '../shared/db/event-repository';
-import { eventsOfTypeIn } from '../shared/db/financial-rollup-sources';
+import { eventsForExport, listEvents } from '../shared/db/events/event-repository';
+import { eventsOfTypeIn } from '../shared/db/rollups/financial-rollup-sources';
 import * as keys from '../shared/db/keys';
 import type { RecordSelection } from '../shared/domain/exports/export-record';
 import { post } from '../test/support/local-api';

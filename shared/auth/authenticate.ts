@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findCredential } from '../db/credential-repository';
+import { findCredential } from '../db/auth/credential-repository';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
 import { canonicalOrgcode } from '../domain/identifiers';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';

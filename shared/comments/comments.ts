@@ -1,9 +1,9 @@
 import type { Caller } from '../auth/caller';
-import { findComment, findCommentRevision, createComment, saveCommentChange } from '../db/comment-repository';
-import { commentTargetExists } from '../db/comment-target-repository';
+import { findComment, findCommentRevision, createComment, saveCommentChange } from '../db/comments/comment-repository';
+import { commentTargetExists } from '../db/comments/comment-target-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
-import { inboxItemPut } from '../db/inbox-repository';
+import { inboxItemPut } from '../db/inbox/inbox-repository';
 import type { ChangeOrigin } from '../domain/change-origin';
 import { type Comment, type CommentTarget, NotCommentAuthorError, mayChangeComment } from '../domain/comments/comment';
 import { addedMentions, commentContent, explicitTags, movedComment, newComment, revisedComment } from '../domain/comments/comment-content';

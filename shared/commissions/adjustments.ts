@@ -1,5 +1,5 @@
 import { TransactionConflictError } from '../db/atomic-write';
-import { commissionLines, findCommission, saveAdjustment, saveCommissionChange } from '../db/commission-repository';
+import { commissionLines, findCommission, saveAdjustment, saveCommissionChange } from '../db/commissions/commission-repository';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
 import { type AdjustRequest, type Adjustment, adjustmentOf, adjustmentUnits, newAdjustment } from '../domain/commissions/adjustment';
 import type { Commission, CommissionLine } from '../domain/commissions/commission';

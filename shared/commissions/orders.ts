@@ -14,9 +14,9 @@ import {
   findCommissionOfOrder,
   keepCancellation,
   saveCommissionChange,
-} from '../db/commission-repository';
-import { readPayoutStatuses } from '../db/commission-payout-repository';
-import { rulesToRateWith, rulesUnchangedSince } from '../db/commission-rule-snapshot';
+} from '../db/commissions/commission-repository';
+import { readPayoutStatuses } from '../db/commissions/commission-payout-repository';
+import { rulesToRateWith, rulesUnchangedSince } from '../db/commissions/commission-rule-snapshot';
 import { retryingConflicts } from '../db/conflict-retry';
 import { rateByRulesInForce } from './rerating';
 import { type ChangeOrigin, systemOrigin } from '../domain/change-origin';

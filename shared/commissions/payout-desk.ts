@@ -1,4 +1,4 @@
-import { commissionLines, findCommission, markCommissionPaid } from '../db/commission-repository';
+import { commissionLines, findCommission, markCommissionPaid } from '../db/commissions/commission-repository';
 import {
   type Desk,
   type DeskWork,
@@ -9,7 +9,7 @@ import {
   readPayoutStatuses,
   releaseLines,
   writeLineageLinks,
-} from '../db/commission-payout-repository';
+} from '../db/commissions/commission-payout-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { inParallel } from '../db/in-parallel';
 import * as keys from '../db/keys';

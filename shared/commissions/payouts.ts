@@ -11,11 +11,11 @@ import {
   findPayout,
   freeLines,
   takeDesk,
-} from '../db/commission-payout-repository';
-import { eventRecordPuts } from '../db/event-repository';
+} from '../db/commissions/commission-payout-repository';
+import { eventRecordPuts } from '../db/events/event-repository';
 import { shardLayout } from '../db/shard-layout';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
-import { inboxItemPut } from '../db/inbox-repository';
+import { inboxItemPut } from '../db/inbox/inbox-repository';
 import { outboxPut } from '../db/outbox-repository';
 import { updateRevisioned } from '../db/revisioned-update';
 import * as keys from '../db/keys';

@@ -1,11 +1,11 @@
 import type { Commission } from '../domain/commissions/commission';
 import { accrueCommission, rerateCommission } from '../domain/commissions/commission-changes';
 import { rateSale, saleOfCommission } from '../domain/commissions/rating';
-import { commissionLines, findCommission, openCommissionIds, saveCommissionChange } from '../db/commission-repository';
-import { ruleWindows } from '../db/commission-rule-repository';
-import { currentRules } from '../db/commission-rule-snapshot';
+import { commissionLines, findCommission, openCommissionIds, saveCommissionChange } from '../db/commissions/commission-repository';
+import { ruleWindows } from '../db/commissions/commission-rule-repository';
+import { currentRules } from '../db/commissions/commission-rule-snapshot';
 import { retryingConflicts } from '../db/conflict-retry';
-import { type ReratingWork, dueReratings, finishRerating, queueRerating } from '../db/rerating-work-repository';
+import { type ReratingWork, dueReratings, finishRerating, queueRerating } from '../db/commissions/rerating-work-repository';
 import { takeDueEntry } from '../db/work-queue';
 import { systemOrigin } from '../domain/change-origin';
 import { fenceRemainingMs } from '../lambda/invocation-fence';

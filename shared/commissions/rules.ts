@@ -10,7 +10,7 @@ import {
   setRuleDefinitionIfNewer,
   recordRuleWindow,
   setRuleStatusIfNewer,
-} from '../db/commission-rule-repository';
+} from '../db/commissions/commission-rule-repository';
 import { rateOpenCommissions } from './rerating';
 
 /**
@@ -31,7 +31,7 @@ function ignored(revision: number, write: Extract<CacheWrite, { applied: false }
 
 /**
  * Once a rule event is cached, the revision of the org's rules is bumped, so
- * every process's copy of them is read again (shared/db/commission-rule-snapshot.ts),
+ * every process's copy of them is read again (shared/db/commissions/commission-rule-snapshot.ts),
  * and then the org's open commissions placed in any window the rule ever had
  * are rated by the rules in force (docs/decisions.md: Commissions, re-rating):
  * a commission rated under an earlier definition may lie outside the latest

@@ -1,4 +1,4 @@
-import { SlotAlreadyRunError, findDueSchedules, recordScheduledRun } from '../db/export-schedule-repository';
+import { SlotAlreadyRunError, findDueSchedules, recordScheduledRun } from '../db/exports/export-schedule-repository';
 import { findDueWork, takeDueEntry } from '../db/work-queue';
 import { type RequestContext, maxSourceRefs } from '../domain/common-schemas';
 import { newExport } from '../domain/exports/export-record';

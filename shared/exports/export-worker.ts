@@ -1,7 +1,7 @@
 import { serviceConfig } from '../config';
-import { eventsForExport } from '../db/event-repository';
-import { finishBatchBuild, findBatch, putBuiltBatch } from '../db/export-batch-repository';
-import { finishExportBuild } from '../db/export-repository';
+import { eventsForExport } from '../db/events/event-repository';
+import { finishBatchBuild, findBatch, putBuiltBatch } from '../db/exports/export-batch-repository';
+import { finishExportBuild } from '../db/exports/export-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import { type ItemKey } from '../db/keys';

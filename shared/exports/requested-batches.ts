@@ -1,6 +1,6 @@
-import { createRequestedBatch, findBatch } from '../db/export-batch-repository';
-import { findExport } from '../db/export-repository';
-import { findSchedule } from '../db/export-schedule-repository';
+import { createRequestedBatch, findBatch } from '../db/exports/export-batch-repository';
+import { findExport } from '../db/exports/export-repository';
+import { findSchedule } from '../db/exports/export-schedule-repository';
 import type { GuardedWrite } from '../db/atomic-write';
 import type { RequestContext, SourceRef } from '../domain/common-schemas';
 import { NotFoundError } from '../domain/errors';

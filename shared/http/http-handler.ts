@@ -18,7 +18,7 @@ import { listedWrites, settleWrites } from '../db/listed-writes';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
-import { takeOrgCalls } from '../db/org-rate-repository';
+import { takeOrgCalls } from '../db/auth/org-rate-repository';
 import { logAnsweredCall } from './request-log';
 import { callMeterFields } from './usage-metering';
 

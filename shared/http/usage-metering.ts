@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Caller } from '../auth/caller';
 import { noCostCentre } from '../domain/usage/cost-centre';
-import type { CallUsage } from '../db/usage-meter-repository';
+import type { CallUsage } from '../db/usage/usage-meter-repository';
 import type { RouteDefinition } from '../routes/route-definition';
 
 /** A call answered to an established caller: the only calls metered, since only they name a trusted org. */

@@ -1,5 +1,5 @@
-import { findSchedule } from '../db/export-schedule-repository';
-import { putInboxItemOnce } from '../db/inbox-repository';
+import { findSchedule } from '../db/exports/export-schedule-repository';
+import { putInboxItemOnce } from '../db/inbox/inbox-repository';
 import { systemOrigin } from '../domain/change-origin';
 import type { RequestContext } from '../domain/common-schemas';
 import { type BuildOutcome, buildOutcomeNotice } from '../domain/inbox/notices';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { putInboxItemOnce } from '../db/inbox-repository';
+import { putInboxItemOnce } from '../db/inbox/inbox-repository';
 import { systemOrigin } from '../domain/change-origin';
 import { canonicalOrgcode, orgcodePattern } from '../domain/identifiers';
 import { deadLetterNotice } from '../domain/inbox/notices';

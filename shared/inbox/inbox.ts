@@ -8,7 +8,7 @@ import {
   markInboxItems,
   moveInboxItem,
   unreadInboxItems,
-} from '../db/inbox-repository';
+} from '../db/inbox/inbox-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import type { ChangeOrigin } from '../domain/change-origin';

@@ -1,4 +1,4 @@
-import { findEvent, recordEvent } from '../db/event-repository';
+import { findEvent, recordEvent } from '../db/events/event-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { DuplicateIdError } from '../domain/errors';
 import type { AccountingEvent } from '../domain/events/accounting-event';

@@ -8,7 +8,7 @@ import {
   listCredentials,
   putCredential,
   revokeCredential,
-} from '../db/credential-repository';
+} from '../db/auth/credential-repository';
 import { maxShards, raiseShards, readStoredLayout } from '../db/shard-layout';
 import { shardRaises } from '../db/shard-raises';
 

@@ -1,5 +1,5 @@
 import * as keys from '../db/keys';
-import { type ReceivableLaterChange, type ReceivablesKeyRange, readChangesCountingAfter } from '../db/receivable-changes-repository';
+import { type ReceivableLaterChange, type ReceivablesKeyRange, readChangesCountingAfter } from '../db/receivables/receivable-changes-repository';
 import { type DueAmount, type LaterChange, amountsAsOf } from '../domain/receivables/aging';
 import { type CustomerReceivables, type ReceivablesCursor, readCustomerReceivables } from './reports';
 

@@ -19,7 +19,7 @@ import {
   findInvoiceOfOrder,
   orderTakesTendersWrite,
   saveInvoiceChange,
-} from '../db/invoice-repository';
+} from '../db/receivables/invoice-repository';
 import { applyParkedTenders } from './tenders';
 import type { ChangeOrigin } from '../domain/change-origin';
 

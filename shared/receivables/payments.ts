@@ -1,8 +1,8 @@
 import type { IdempotencyClaim } from '../db/idempotency-repository';
 import { idempotencyRecordPut } from '../db/idempotency-repository';
-import { saveInvoiceChange, findInvoice } from '../db/invoice-repository';
-import { paymentPut } from '../db/payment-repository';
-import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/tender-repository';
+import { saveInvoiceChange, findInvoice } from '../db/receivables/invoice-repository';
+import { paymentPut } from '../db/receivables/payment-repository';
+import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/receivables/tender-repository';
 import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
 import { type Invoice, isReceivable } from '../domain/receivables/invoice';

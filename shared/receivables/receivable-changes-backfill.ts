@@ -1,4 +1,4 @@
-import { putDayMarker } from '../db/active-day-repository';
+import { putDayMarker } from '../db/rollups/active-day-repository';
 import { inParallel } from '../db/in-parallel';
 import {
   type StoredEntry,
@@ -6,7 +6,7 @@ import {
   invoiceCustomersOfOrg,
   invoicesOfCustomer,
   statementEntriesOfCustomer,
-} from '../db/receivable-changes-backfill-repository';
+} from '../db/receivables/receivable-changes-backfill-repository';
 import { utcDay } from '../domain/receivables/invoice';
 import { type AgingFields, agingFieldsOf } from '../domain/receivables/recorded-changes';
 

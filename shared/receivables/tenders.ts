@@ -5,8 +5,8 @@ import type { Invoice } from '../domain/receivables/invoice';
 import { applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-changes';
 import { toMinorUnits } from '../domain/receivables/money';
 import { retryingConflicts } from '../db/conflict-retry';
-import { findInvoiceOfOrder, saveInvoiceChange } from '../db/invoice-repository';
-import { paymentPut } from '../db/payment-repository';
+import { findInvoiceOfOrder, saveInvoiceChange } from '../db/receivables/invoice-repository';
+import { paymentPut } from '../db/receivables/payment-repository';
 import {
   InvoiceAppearedError,
   TenderAlreadyReceivedError,
@@ -14,7 +14,7 @@ import {
   parkTender,
   parkedTenders,
   tenderAppliedWrites,
-} from '../db/tender-repository';
+} from '../db/receivables/tender-repository';
 import { systemOrigin } from '../domain/change-origin';
 
 export type TenderOutcome =

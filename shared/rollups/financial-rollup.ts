@@ -1,7 +1,7 @@
-import { orgsMarkedOn } from '../db/active-day-repository';
-import { claimRevision, removeRecordsBefore, saveRecord } from '../db/financial-rollup-repository';
-import { eventsOfTypeIn, placedOrders } from '../db/financial-rollup-sources';
-import { owedAmountsAsOf } from '../db/owed-as-of';
+import { orgsMarkedOn } from '../db/rollups/active-day-repository';
+import { claimRevision, removeRecordsBefore, saveRecord } from '../db/rollups/financial-rollup-repository';
+import { eventsOfTypeIn, placedOrders } from '../db/rollups/financial-rollup-sources';
+import { owedAmountsAsOf } from '../db/receivables/owed-as-of';
 import { type FinancialDimension, financialRollupId } from '../domain/rollups/financial-rollup';
 import { FinancialTally } from '../domain/rollups/financial-tally';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';

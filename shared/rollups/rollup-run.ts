@@ -64,7 +64,7 @@ export async function runRollup<Outcome extends OrgDayOutcome>(
   return { run_id: runId, days };
 }
 
-/** Where a rollup keeps its days: its repository over shared/db/rollup-revisions.ts. */
+/** Where a rollup keeps its days: its repository over shared/db/rollups/rollup-revisions.ts. */
 export interface RollupDayStore<Saved> {
   claimRevision(orgcode: string, dt: string, runId: string, now: Date): Promise<number>;
   save(record: Saved): Promise<boolean>;

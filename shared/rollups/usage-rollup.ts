@@ -1,9 +1,9 @@
-import { orgsMarkedOn } from '../db/active-day-repository';
+import { orgsMarkedOn } from '../db/rollups/active-day-repository';
 import { inParallel } from '../db/in-parallel';
-import { clearLateUsage, lateUsageDays } from '../db/late-usage-repository';
-import { readDayMeters } from '../db/usage-meter-repository';
-import { claimUsageRollupRevision, removeUsageRollupsBefore, saveUsageRollup } from '../db/usage-rollup-repository';
-import { storageUsageIn } from '../db/usage-rollup-sources';
+import { clearLateUsage, lateUsageDays } from '../db/usage/late-usage-repository';
+import { readDayMeters } from '../db/usage/usage-meter-repository';
+import { claimUsageRollupRevision, removeUsageRollupsBefore, saveUsageRollup } from '../db/rollups/usage-rollup-repository';
+import { storageUsageIn } from '../db/rollups/usage-rollup-sources';
 import { dayBefore, dayWindow } from '../domain/rollups/rollup-days';
 import { lateness, usageRollupId } from '../domain/rollups/usage-rollup';
 import { UsageTally } from '../domain/rollups/usage-tally';
@@ -73,7 +73,7 @@ export type DailyUsageRollupRun = UsageRollupRun & { late_org_days: number };
  * UTC computes yesterday, whose meters closed at midnight), then every earlier
  * org-day marked late (meters counted after it may have been rolled up),
  * again. The marks are read before any meter is, so each one cleared was
- * summed (shared/db/late-usage-repository.ts).
+ * summed (shared/db/usage/late-usage-repository.ts).
  */
 export async function runDailyUsageRollup(scheduledAt: Date, now = new Date()): Promise<DailyUsageRollupRun> {
   const yesterday = dayBefore(scheduledAt);

@@ -1,8 +1,8 @@
 import { TransactionConflictError } from '../db/atomic-write';
 import { inParallel } from '../db/in-parallel';
 import type { StartKey } from '../db/query-page';
-import { inventoryTable, measureFamilyPage, tableFamilies } from '../db/storage-inventory';
-import { saveReconciledStorageUsage } from '../db/storage-usage-repository';
+import { inventoryTable, measureFamilyPage, tableFamilies } from '../db/usage/storage-inventory';
+import { saveReconciledStorageUsage } from '../db/usage/storage-usage-repository';
 import { InvalidTokenError } from '../domain/errors';
 import { type ReconcileRun, reconciledUsage, windowDays } from '../domain/usage/storage-reconcile';
 import {

@@ -1,7 +1,7 @@
-import { markDay } from '../db/active-day-repository';
+import { markDay } from '../db/rollups/active-day-repository';
 import { inParallel } from '../db/in-parallel';
-import { markLateUsage } from '../db/late-usage-repository';
-import { applyMeterChunk } from '../db/usage-meter-repository';
+import { markLateUsage } from '../db/usage/late-usage-repository';
+import { applyMeterChunk } from '../db/usage/usage-meter-repository';
 import { meterChunks, meterIncrements } from '../domain/usage/metered-lines';
 import type { LogBatch } from '../lambda/log-subscription-handler';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
-import { createExport } from '../../shared/db/export-repository';
+import { createExport } from '../../shared/db/exports/export-repository';
 import * as keys from '../../shared/db/keys';
 import type { AwsLikeCounts, AwsLikeOptions } from '../../shared/local/aws-like';
 import type { BusEvent } from '../../shared/local/event-bus-api';

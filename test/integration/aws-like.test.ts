@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import type { BusEvent } from '../../shared/local/event-bus-api';
-import { readDayMeters } from '../../shared/db/usage-meter-repository';
+import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
 import { asClient, builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes, serverErrors } from '../support/aws-like';

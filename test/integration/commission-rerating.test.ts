@@ -1,4 +1,4 @@
-import { putRuleIfNewer } from '../../shared/db/commission-rule-repository';
+import { putRuleIfNewer } from '../../shared/db/commissions/commission-rule-repository';
 import { associateOrder, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';

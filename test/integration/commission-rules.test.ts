@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { listCommissionRules } from '../../shared/db/commission-rule-repository';
+import { listCommissionRules } from '../../shared/db/commissions/commission-rule-repository';
 import type { CommissionRule } from '../../shared/domain/commissions/commission-rule';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';

@@ -1,4 +1,4 @@
-import { commissionLines, findCommission } from '../../shared/db/commission-repository';
+import { commissionLines, findCommission } from '../../shared/db/commissions/commission-repository';
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
 import { cancelSale, holdLineInPayout, placeSale } from '../support/commissions';
 import { deadLetterReason, succeededWith } from '../support/deliveries';

@@ -1,9 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../shared/db/client';
-import { eventRecordPuts } from '../../shared/db/event-repository';
+import { eventRecordPuts } from '../../shared/db/events/event-repository';
 import { unsharded } from '../../shared/db/shard-layout';
-import { readDayMeters } from '../../shared/db/usage-meter-repository';
+import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { dynamo } from '../../shared/db/client';
-import { findExport } from '../../shared/db/export-repository';
+import { findExport } from '../../shared/db/exports/export-repository';
 import { findDueWork } from '../../shared/db/work-queue';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';

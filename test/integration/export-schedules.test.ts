@@ -1,4 +1,4 @@
-import { findDueSchedules } from '../../shared/db/export-schedule-repository';
+import { findDueSchedules } from '../../shared/db/exports/export-schedule-repository';
 import { findDueWork } from '../../shared/db/work-queue';
 import { pollUntil } from '../support/exports';
 import { storedExport } from '../support/fixtures/exports';

@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
-import { claimRevision, findFinancialRollup, removeRecordsBefore, saveRecord } from '../../shared/db/financial-rollup-repository';
+import { claimRevision, findFinancialRollup, removeRecordsBefore, saveRecord } from '../../shared/db/rollups/financial-rollup-repository';
 import { financialRollupId } from '../../shared/domain/rollups/financial-rollup';
 import { dayWindow } from '../../shared/domain/rollups/rollup-days';
 import { localApiClientConfig } from '../../shared/local/environment';

@@ -1,5 +1,5 @@
-import { orgsMarkedOn } from '../../shared/db/active-day-repository';
-import { lateUsageDays } from '../../shared/db/late-usage-repository';
+import { orgsMarkedOn } from '../../shared/db/rollups/active-day-repository';
+import { lateUsageDays } from '../../shared/db/usage/late-usage-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
 import type { DailyUsageRollupRun } from '../../shared/rollups/usage-rollup';

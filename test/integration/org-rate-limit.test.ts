@@ -1,4 +1,4 @@
-import { takeOrgCalls } from '../../shared/db/org-rate-repository';
+import { takeOrgCalls } from '../../shared/db/auth/org-rate-repository';
 import { OrgRateLimiter } from '../../shared/http/org-rate-limit';
 import { linesLoggedBy } from '../support/expected-logs';
 import { createOrg, freshId, useOrg, useStack } from '../support/harness';

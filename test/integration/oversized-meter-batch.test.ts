@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readDayMeters } from '../../shared/db/usage-meter-repository';
+import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { destinationPayloadLimitBytes } from '../../shared/domain/invocation-record';
 import { writeLogLine } from '../../shared/observability/log-line';
 import { listDeadLetters, redriveDeadLetter, showDeadLetter } from '../../shared/operators/dead-letter-redrive';

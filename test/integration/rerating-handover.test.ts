@@ -1,5 +1,5 @@
 import { handler as commissionRuleSet } from '../../functions/consumers/commission-rule-set';
-import { openCommissionIds, findCommission } from '../../shared/db/commission-repository';
+import { openCommissionIds, findCommission } from '../../shared/db/commissions/commission-repository';
 import { dynamo } from '../../shared/db/client';
 import { inParallel } from '../../shared/db/in-parallel';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';

@@ -1,4 +1,4 @@
-import { commissionLineItem } from '../../shared/db/commission-repository';
+import { commissionLineItem } from '../../shared/db/commissions/commission-repository';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { inParallel } from '../../shared/db/in-parallel';

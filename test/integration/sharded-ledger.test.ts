@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { dynamo, tableName } from '../../shared/db/client';
-import { writeLineageLinks } from '../../shared/db/commission-payout-repository';
-import { eventsForExport } from '../../shared/db/event-repository';
+import { writeLineageLinks } from '../../shared/db/commissions/commission-payout-repository';
+import { eventsForExport } from '../../shared/db/events/event-repository';
 import * as keys from '../../shared/db/keys';
 import { listedWrites } from '../../shared/db/listed-writes';
 import { raiseDelayMs, raiseShards, shardOf } from '../../shared/db/shard-layout';

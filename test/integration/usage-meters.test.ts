@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage-meter-repository';
+import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
 import { listDeadLetters, redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
 import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';

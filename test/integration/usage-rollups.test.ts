@@ -1,8 +1,8 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { orgsMarkedOn } from '../../shared/db/active-day-repository';
+import { orgsMarkedOn } from '../../shared/db/rollups/active-day-repository';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { meterShards } from '../../shared/db/usage-meter-repository';
+import { meterShards } from '../../shared/db/usage/usage-meter-repository';
 import { addDays } from '../../shared/domain/rollups/rollup-days';
 import { type UsageRollupRun, runUsageRollup } from '../../shared/rollups/usage-rollup';
 import { untilListed, useStack } from '../support/harness';

@@ -1,11 +1,11 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
-import { eventRecordPuts } from '../../shared/db/event-repository';
+import { eventRecordPuts } from '../../shared/db/events/event-repository';
 import { unsharded } from '../../shared/db/shard-layout';
 import { inParallel } from '../../shared/db/in-parallel';
 import * as keys from '../../shared/db/keys';
-import { meterShards } from '../../shared/db/usage-meter-repository';
+import { meterShards } from '../../shared/db/usage/usage-meter-repository';
 import { buildEvent } from '../../shared/domain/events/accounting-event';
 import { itemSize } from '../../shared/domain/usage/item-size';
 import { bucketName, s3 } from '../../shared/s3/client';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller } from '../../shared/auth/caller';
 import * as keys from '../../shared/db/keys';
-import { callMeterUpdate, deliveryMeterUpdate, meterShards } from '../../shared/db/usage-meter-repository';
+import { callMeterUpdate, deliveryMeterUpdate, meterShards } from '../../shared/db/usage/usage-meter-repository';
 import { type MeteredCall, callMeterFields, callUsage } from '../../shared/http/usage-metering';
 
 const caller: Caller = { orgcode: 'ACME', actor: 'tester', context_source: 'api_key', roles: [], owner: true };

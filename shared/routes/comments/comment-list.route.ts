@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { requireCommentTarget } from '../../comments/comments';
-import { type CommentListScope, listComments } from '../../db/comment-repository';
+import { type CommentListScope, listComments } from '../../db/comments/comment-repository';
 import type { StartKey } from '../../db/query-page';
 import { commentSchema } from '../../domain/comments/comment';
 import { type CommentListRequest, commentListRequest } from '../../domain/comments/comment-requests';

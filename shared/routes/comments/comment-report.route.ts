@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { requireCommentTarget } from '../../comments/comments';
-import { type CountScope, readCommentCounts } from '../../db/comment-count-repository';
+import { type CountScope, readCommentCounts } from '../../db/comments/comment-count-repository';
 import { commentReport, commentReportSchema } from '../../domain/comments/comment-report';
 import { commentReportRequest } from '../../domain/comments/comment-requests';
 import { defineRoute } from '../route-definition';

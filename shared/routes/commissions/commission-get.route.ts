@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findCommission } from '../../db/commission-repository';
+import { findCommission } from '../../db/commissions/commission-repository';
 import { commissionSchema } from '../../domain/commissions/commission';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';

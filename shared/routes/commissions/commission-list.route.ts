@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listCommissions } from '../../db/commission-repository';
+import { listCommissions } from '../../db/commissions/commission-repository';
 import type { StartKey } from '../../db/query-page';
 import { commissionListing, commissionSchema, commissionStatuses } from '../../domain/commissions/commission';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';

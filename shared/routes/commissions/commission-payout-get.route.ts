@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findPayout } from '../../db/commission-payout-repository';
+import { findPayout } from '../../db/commissions/commission-payout-repository';
 import { payoutSchema } from '../../domain/commissions/payout';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';

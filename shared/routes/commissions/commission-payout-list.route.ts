@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listPayouts } from '../../db/commission-payout-repository';
+import { listPayouts } from '../../db/commissions/commission-payout-repository';
 import type { StartKey } from '../../db/query-page';
 import { payoutListing, payoutSchema, payoutStatuses } from '../../domain/commissions/payout';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';

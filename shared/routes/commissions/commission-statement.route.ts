@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { readPayoutStatuses } from '../../db/commission-payout-repository';
-import { readStatementLines } from '../../db/commission-statement-repository';
+import { readPayoutStatuses } from '../../db/commissions/commission-payout-repository';
+import { readStatementLines } from '../../db/commissions/commission-statement-repository';
 import type { StartKey } from '../../db/query-page';
 import {
   type StatementTotals,

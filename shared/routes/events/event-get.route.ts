@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findEvent } from '../../db/event-repository';
+import { findEvent } from '../../db/events/event-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { accountingEvent } from '../../domain/events/accounting-event';
 import { NotFoundError } from '../../domain/errors';

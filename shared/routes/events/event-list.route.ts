@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listEvents } from '../../db/event-repository';
+import { listEvents } from '../../db/events/event-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
 import {
   cccode,

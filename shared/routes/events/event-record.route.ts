@@ -1,4 +1,4 @@
-import { recordEvent } from '../../db/event-repository';
+import { recordEvent } from '../../db/events/event-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import * as z from 'zod/mini';
 import { accountingEvent, buildEvent, eventRecordRequest } from '../../domain/events/accounting-event';

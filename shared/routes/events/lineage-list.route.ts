@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listLineage } from '../../db/event-repository';
+import { listLineage } from '../../db/events/event-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, sourceRef } from '../../domain/common-schemas';
 import { lineageItemSchema } from '../../domain/events/accounting-event';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { readEventsForReconcile } from '../../db/event-repository';
+import { readEventsForReconcile } from '../../db/events/event-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
 import { builtOnFirstUse, commonRequestFields, dateTime, eventType, instant, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import {

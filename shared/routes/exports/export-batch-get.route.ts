@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findBatch } from '../../db/export-batch-repository';
+import { findBatch } from '../../db/exports/export-batch-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { batchView, batchViewSchema } from '../../domain/exports/export-batch';

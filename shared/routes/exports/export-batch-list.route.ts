@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listBatches } from '../../db/export-batch-repository';
+import { listBatches } from '../../db/exports/export-batch-repository';
 import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { batchListing, batchStatuses, batchView, batchViewSchema } from '../../domain/exports/export-batch';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { setBatchStatus } from '../../db/export-batch-repository';
+import { setBatchStatus } from '../../db/exports/export-batch-repository';
 import { clientId, longText, requestContext, revision, sourceRefs } from '../../domain/common-schemas';
 import { batchView, batchViewSchema, settableBatchStatuses } from '../../domain/exports/export-batch';
 import { evidence } from '../../domain/exports/export-record';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { createExport } from '../../db/export-repository';
+import { createExport } from '../../db/exports/export-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { exportCreateRequest, exportRecord, newExport } from '../../domain/exports/export-record';
 import { newId } from '../../domain/identifiers';

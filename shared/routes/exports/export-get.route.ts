@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findExport } from '../../db/export-repository';
+import { findExport } from '../../db/exports/export-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { exportRecord } from '../../domain/exports/export-record';

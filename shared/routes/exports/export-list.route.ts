@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listExports } from '../../db/export-repository';
+import { listExports } from '../../db/exports/export-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { exportListing, exportStatuses, exportSummary } from '../../domain/exports/export-record';

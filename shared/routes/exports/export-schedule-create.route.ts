@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { createSchedule } from '../../db/export-schedule-repository';
+import { createSchedule } from '../../db/exports/export-schedule-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { type ExportSchedule, exportSchedule, firstSlot, scheduleCreateRequest } from '../../domain/exports/export-schedule';
 import { newId } from '../../domain/identifiers';

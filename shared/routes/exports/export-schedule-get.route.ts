@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findSchedule } from '../../db/export-schedule-repository';
+import { findSchedule } from '../../db/exports/export-schedule-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { exportSchedule } from '../../domain/exports/export-schedule';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listSchedules } from '../../db/export-schedule-repository';
+import { listSchedules } from '../../db/exports/export-schedule-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { exportSchedule, scheduleListing, scheduleStatuses } from '../../domain/exports/export-schedule';

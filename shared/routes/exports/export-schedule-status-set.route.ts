@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findSchedule, setScheduleStatus } from '../../db/export-schedule-repository';
+import { findSchedule, setScheduleStatus } from '../../db/exports/export-schedule-repository';
 import { clientId, longText, requestContext, revision, sourceRefs } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { exportSchedule, resumeSlot, scheduleStatuses } from '../../domain/exports/export-schedule';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listInboxItems } from '../../db/inbox-repository';
+import { listInboxItems } from '../../db/inbox/inbox-repository';
 import type { MergedCursor } from '../../db/merged-query';
 import { nextPageToken } from '../../domain/common-schemas';
 import { addresseesOf, inboxItemSchema } from '../../domain/inbox/inbox-item';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findInvoice } from '../../db/invoice-repository';
+import { findInvoice } from '../../db/receivables/invoice-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { invoiceSchema } from '../../domain/receivables/invoice';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listInvoices } from '../../db/invoice-repository';
+import { listInvoices } from '../../db/receivables/invoice-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
 import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { listedStatuses } from '../../domain/list-statuses';

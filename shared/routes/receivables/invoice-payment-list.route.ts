@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listPayments } from '../../db/payment-repository';
+import { listPayments } from '../../db/receivables/payment-repository';
 import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { paymentSchema } from '../../domain/receivables/payment';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findFinancialRollup } from '../../db/financial-rollup-repository';
+import { findFinancialRollup } from '../../db/rollups/financial-rollup-repository';
 import { commonRequestFields, shortText } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type FinancialRollupCursor, listFinancialRollups } from '../../db/financial-rollup-repository';
+import { type FinancialRollupCursor, listFinancialRollups } from '../../db/rollups/financial-rollup-repository';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, shortText } from '../../domain/common-schemas';
 import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
 import { closedDayRange, dayRangeFields, dayRangeInOrder } from '../../domain/rollups/rollup-days';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findUsageRollup } from '../../db/usage-rollup-repository';
+import { findUsageRollup } from '../../db/rollups/usage-rollup-repository';
 import { cccode, commonRequestFields, shortText } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { utcDay } from '../../domain/rollups/rollup-days';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { StartKey } from '../../db/query-page';
-import { listUsageRollups } from '../../db/usage-rollup-repository';
+import { listUsageRollups } from '../../db/rollups/usage-rollup-repository';
 import { cccode, commonRequestFields, listLimit, shortText } from '../../domain/common-schemas';
 import { closedDayRange, dayRangeFields, dayRangeInOrder } from '../../domain/rollups/rollup-days';
 import {

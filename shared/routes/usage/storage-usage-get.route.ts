@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findStorageUsage } from '../../db/storage-usage-repository';
+import { findStorageUsage } from '../../db/usage/storage-usage-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { storageUsageRecord } from '../../domain/usage/storage-usage';

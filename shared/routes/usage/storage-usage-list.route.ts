@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { StartKey } from '../../db/query-page';
-import { listStorageUsage } from '../../db/storage-usage-repository';
+import { listStorageUsage } from '../../db/usage/storage-usage-repository';
 import {
   cccode,
   channelCode,

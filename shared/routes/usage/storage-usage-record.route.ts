@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
-import { recordStorageUsage } from '../../db/storage-usage-repository';
+import { recordStorageUsage } from '../../db/usage/storage-usage-repository';
 import { buildStorageUsage, storageUsageRecord, storageUsageRecordRequest } from '../../domain/usage/storage-usage';
 import { defineRoute } from '../route-definition';
 import { changeOrigin } from '../../http/call-context';

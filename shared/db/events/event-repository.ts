@@ -1,0 +1,223 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SourceRef } from '../../domain/common-schemas';
+import { DuplicateIdError } from '../../domain/errors';
+import {
+  type AccountingEvent,
+  type LineageItem,
+  distinctSourceRefs,
+  lineageItem,
+} from '../../domain/events/accounting-event';
+import type { ReconciledEvent } from '../../domain/events/reconcile-totals';
+import type { RecordSelection } from '../../domain/exports/export-record';
+import { markDay } from '../rollups/active-day-repository';
+import { type GuardedPut, writeAtomically } from '../atomic-write';
+import { dynamo, tableName } from '../client';
+import { withoutStorageAttributes } from '../item';
+import * as keys from '../keys';
+import { timeOrderedKey } from '../keys';
+import { keyAttributes } from '../query-page';
+import { type ShardLayout, shardKey, shardLayout, shardOf } from '../shard-layout';
+import { type ShardedCursor, type ShardedQuery, shardedPage, shardedStream } from '../sharded-read';
+
+function eventPut(event: AccountingEvent, shard: number): GuardedPut {
+  const sortKey = timeOrderedKey(event.occurred_at, event.event_id);
+  return {
+    item: {
+      ...keys.event(event.orgcode, event.event_id),
+      record_type: 'event',
+      gsi1pk: shardKey(keys.eventsByTime(event.orgcode), shard),
+      gsi1sk: sortKey,
+      gsi2pk: shardKey(keys.eventsOfType(event.orgcode, event.event_type), shard),
+      gsi2sk: sortKey,
+      ...event,
+    },
+    condition: { expression: 'attribute_not_exists(pk)' },
+    onConditionFailed: () => new DuplicateIdError('event_id', event.event_id),
+  };
+}
+
+function lineagePut(event: AccountingEvent, ref: SourceRef, shard: number): GuardedPut {
+  return {
+    item: {
+      pk: shardKey(keys.lineagePartition(event.orgcode, ref.kind, ref.id), shard),
+      sk: timeOrderedKey(event.occurred_at, event.event_id),
+      record_type: 'lineage',
+      ...lineageItem(event, ref),
+    },
+  };
+}
+
+const putsOnShard = (event: AccountingEvent, shard: number): GuardedPut[] => [
+  eventPut(event, shard),
+  ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref, shard)),
+];
+
+/**
+ * The items an event is stored as: the event and one lineage link per
+ * distinct source ref, all on the shard of its id in the organisation's
+ * layout (its ledger by time and by type and its links: docs/decisions.md, Partition heat).
+ */
+export function eventRecordPuts(event: AccountingEvent, layout: ShardLayout): GuardedPut[] {
+  return putsOnShard(event, shardOf(event.event_id, layout));
+}
+
+/** The shard a stored event item was written to: the one its ledger key names. */
+function storedShard(item: Record<string, unknown>): number {
+  return Number(/#SHARD#(\d+)$/.exec(String(item.gsi1pk))?.[1] ?? 0);
+}
+
+/** The lineage links stored with a stored event item (measured rather than read: nothing lists them by event). */
+export function storedLineageOf(item: Record<string, unknown>): Array<Record<string, unknown>> {
+  return putsOnShard(withoutStorageAttributes<AccountingEvent>(item), storedShard(item))
+    .slice(1)
+    .map((put) => put.item);
+}
+
+/**
+ * The shard the event was stored on, for links written after it (a payout's):
+ * beside its other links whatever the layout is now, so a link written twice
+ * is one item.
+ */
+export async function shardOfEvent(orgcode: string, eventId: string): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: keys.event(orgcode, eventId), ProjectionExpression: 'gsi1pk', ConsistentRead: true }),
+  );
+  return Item ? storedShard(Item) : 0;
+}
+
+/**
+ * Stores an event and its lineage links, and the idempotency record when given,
+ * in one transaction, once its day is marked active. The idempotency record
+ * goes first so that losing a same-key race is told apart from a duplicate id.
+ */
+export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
+  const [layout] = await Promise.all([shardLayout(event.orgcode), markDay('ledger', event.orgcode, event.occurred_at)]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event, layout)]);
+}
+
+/**
+ * Events are immutable, so any copy found is the current one: an eventually
+ * consistent read (half the cost) answers, and only a miss, which may be an
+ * event written a moment ago, is confirmed by a consistent read.
+ */
+export async function findEvent(orgcode: string, eventId: string): Promise<AccountingEvent | undefined> {
+  for (const consistent of [false, true]) {
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: tableName(), Key: keys.event(orgcode, eventId), ConsistentRead: consistent }),
+    );
+    if (Item) return withoutStorageAttributes<AccountingEvent>(Item);
+  }
+  return undefined;
+}
+
+export interface EventFilter {
+  event_types?: string[];
+  logical_guid?: string;
+  channel_code?: string;
+  cccode?: string;
+  from_utc?: string;
+  to_utc?: string;
+}
+
+/**
+ * The read of the org's events in occurred_at order, oldest first: the
+ * event-type index when exactly one type is asked for, else the org-wide
+ * index; from_utc is inclusive and to_utc exclusive (a sort key
+ * `<to_utc>#id` sorts after `<to_utc>`).
+ */
+function eventQuery(orgcode: string, filter: EventFilter): ShardedQuery {
+  const [onlyType, ...otherTypes] = filter.event_types ?? [];
+  const singleType = onlyType !== undefined && otherTypes.length === 0;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions: string[] = [];
+  if (!singleType && filter.event_types?.length) {
+    names['#type'] = 'event_type';
+    const placeholders = filter.event_types.map((type, i) => {
+      values[`:type${i}`] = type;
+      return `:type${i}`;
+    });
+    conditions.push(`#type IN (${placeholders.join(', ')})`);
+  }
+  for (const field of ['logical_guid', 'channel_code', 'cccode'] as const) {
+    const value = filter[field];
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    conditions.push(`#${field} = :${field}`);
+  }
+  return {
+    index: singleType ? 'gsi2' : 'gsi1',
+    partition: singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
+    itemKeyAt: (sortKey) => keys.eventAtLedgerKey(orgcode, sortKey),
+    range: { from: filter.from_utc, to: filter.to_utc },
+    ...(conditions.length && { filter: { expression: conditions.join(' AND '), names, values } }),
+    oldestFirst: true,
+  };
+}
+
+/** A page of listed items and where the listing goes on (absent at its end). */
+export interface ShardedPage<T> {
+  items: T[];
+  cursor?: ShardedCursor;
+}
+
+export async function listEvents(
+  orgcode: string,
+  filter: EventFilter,
+  limit: number,
+  cursor?: ShardedCursor,
+): Promise<ShardedPage<AccountingEvent>> {
+  const page = await shardedPage(eventQuery(orgcode, filter), await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items.map((item) => withoutStorageAttributes<AccountingEvent>(item)) };
+}
+
+/** An event read for an export, with its place in the time order (its index sort key). */
+export interface OrderedEvent {
+  event: AccountingEvent;
+  sortKey: string;
+}
+
+/** Events read per Query page by an export (about 0.5 MB of typical events). */
+const exportReadPageSize = 1000;
+
+/**
+ * Streams the events an export selection holds, oldest first, a query page at
+ * a time per shard (memory stays flat whatever the window). A batch's first and last
+ * keys narrow the window to its slice on every shard (a sort key is the same whichever shard holds
+ * the event); events recorded at or after `recorded_before` are left out, so a rebuild reads the same events.
+ */
+export async function* eventsForExport(orgcode: string, selection: RecordSelection): AsyncGenerator<OrderedEvent> {
+  const query = eventQuery(orgcode, { event_types: selection.event_types, from_utc: selection.from_utc, to_utc: selection.to_utc });
+  const recorded = {
+    expression: '#recorded_at < :recorded_before',
+    names: { '#recorded_at': 'recorded_at', ...query.filter?.names },
+    values: { ':recorded_before': selection.recorded_before, ...query.filter?.values },
+  };
+  const filter = { ...recorded, expression: [recorded.expression, ...(query.filter ? [query.filter.expression] : [])].join(' AND ') };
+  // The slice lies inside the window, so its inclusive bounds replace the window's.
+  const slice = selection.first_key !== undefined && selection.last_key !== undefined ? { from: selection.first_key, to: selection.last_key } : query.range;
+  const { sk } = keyAttributes(query.index);
+  for await (const item of shardedStream({ ...query, filter, range: slice }, await shardLayout(orgcode), exportReadPageSize)) {
+    yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item[sk]) };
+  }
+}
+
+/** Reads only what a reconcile report sums, `limit` events at the most. */
+export async function readEventsForReconcile(
+  orgcode: string,
+  filter: EventFilter,
+  limit: number,
+  cursor?: ShardedCursor,
+): Promise<ShardedPage<ReconciledEvent>> {
+  const query = { ...eventQuery(orgcode, filter), projection: ['event_type', 'amount', 'tax_amount'] };
+  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items as ReconciledEvent[] };
+}
+
+/** A page of the events that name one source record, oldest first. */
+export async function listLineage(orgcode: string, ref: SourceRef, limit: number, cursor?: ShardedCursor): Promise<ShardedPage<LineageItem>> {
+  const query = { partition: keys.lineagePartition(orgcode, ref.kind, ref.id), oldestFirst: true };
+  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  return { ...page, items: page.items.map((item) => withoutStorageAttributes<LineageItem>(item)) };
+}

@@ -1,0 +1,145 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { lifecycleStatuses } from '../../domain/lifecycle';
+import { itemSize } from '../../domain/usage/item-size';
+import { reconciledUsageIdPrefix } from '../../domain/usage/storage-reconcile';
+import { noCostCentre } from '../../domain/usage/cost-centre';
+import { type CostCentreUsage, type TableFamily } from '../../domain/usage/storage-reconcile-state';
+import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
+import { dynamo, tableName } from '../client';
+import { storedLineageOf } from '../events/event-repository';
+import { withoutStorageAttributes } from '../item';
+import * as keys from '../keys';
+import type { StartKey } from '../query-page';
+import { shardKeys, shardLayout } from '../shard-layout';
+import { storageUsageItems } from './storage-usage-repository';
+import type { IndexName } from '../table-definition';
+import { meterShards } from './usage-meter-repository';
+
+/**
+ * An organisation's items in the table, family by family, for the storage
+ * reconcile (docs/decisions.md: Storage reconcile): each family is one
+ * partition of the table or of an index that holds all of it, read with
+ * Queries, never a Scan. Families whose items have no such partition are not
+ * here; the decisions list them.
+ */
+interface FamilySource extends TableFamily {
+  /** The partition its items are read from (of `day`, for a family kept per day). */
+  partition(orgcode: string, day: string): { index?: IndexName; value: string };
+  /** Spread over the organisation's shards (docs/decisions.md: Partition heat): `partition` names shard 0, and every shard is read. */
+  sharded?: boolean;
+  /** Whether an item read counts; every one does unless this says otherwise. */
+  counts?(item: Record<string, unknown>): boolean;
+  /**
+   * Items written with each item read, in the same transaction, and never
+   * changed apart from it: measured from it (by the repository's own item
+   * builders) rather than read, since nothing lists them.
+   */
+  companions?(item: Record<string, unknown>): Record<string, unknown>[];
+}
+
+const ofTable = (value: string) => ({ value });
+const ofIndex = (index: IndexName, value: string) => ({ index, value });
+
+const families: readonly FamilySource[] = [
+  {
+    name: 'events',
+    perDay: false,
+    partition: (orgcode) => ofIndex('gsi1', keys.eventsByTime(orgcode)),
+    sharded: true,
+    // Lineage links: one per distinct source ref of the event.
+    companions: storedLineageOf,
+  },
+  { name: 'invoices/active', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'active')), sharded: true },
+  { name: 'invoices/closed', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'closed')), sharded: true },
+  { name: 'receivables', perDay: false, partition: (orgcode) => ofTable(keys.receivablesPartition(orgcode)), sharded: true },
+  { name: 'commission_payouts', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.payoutsOfOrg(orgcode)) },
+  { name: 'commission_rules', perDay: false, partition: (orgcode) => ofTable(keys.commissionRules(orgcode)) },
+  { name: 'commission_rule_windows', perDay: false, partition: (orgcode) => ofTable(keys.commissionRuleWindows(orgcode)) },
+  { name: 'open_commissions', perDay: false, partition: (orgcode) => ofTable(keys.openCommissions(orgcode)), sharded: true },
+  { name: 'credentials', perDay: false, partition: (orgcode) => ofTable(keys.credentialPartition(orgcode)) },
+  { name: 'exports', perDay: false, partition: (orgcode) => ofTable(keys.exportPartition(orgcode)) },
+  { name: 'export_batches', perDay: false, partition: (orgcode) => ofTable(keys.exportBatchPartition(orgcode)) },
+  { name: 'export_schedules', perDay: false, partition: (orgcode) => ofTable(keys.exportSchedulePartition(orgcode)) },
+  {
+    name: 'storage_usage',
+    perDay: false,
+    partition: (orgcode) => ofTable(keys.storageUsages(orgcode)),
+    // A reconcile's own records would make each run measure the one before it: a re-run could never repeat its totals.
+    counts: (item) => !String(item.usage_id).startsWith(reconciledUsageIdPrefix),
+    // The record under its own id, of which this is the listing copy.
+    companions: (item) => [storageUsageItems(withoutStorageAttributes<StorageUsageRecord>(item)).record],
+  },
+  { name: 'active_days', perDay: false, partition: (orgcode) => ofTable(keys.activeDays(orgcode)) },
+  { name: 'financial_rollups', perDay: false, partition: (orgcode) => ofIndex('gsi1', keys.financialRollupsOfOrg(orgcode)) },
+  { name: 'usage_rollups', perDay: false, partition: (orgcode) => ofIndex('gsi1', keys.usageRollupsOfOrg(orgcode)) },
+  // A comment's current revision, one status at a time; its earlier revisions have no org-wide listing.
+  ...lifecycleStatuses.map((status) => ({
+    name: `comments/${status}`,
+    perDay: false,
+    partition: (orgcode: string) => ofIndex('gsi1', keys.commentsOfOrg(orgcode, status)),
+  })),
+  { name: 'comment_counts', perDay: false, partition: (orgcode) => ofTable(keys.commentCountsOfOrg(orgcode)) },
+  // A day's meters are found by their day only: the window's days are read.
+  ...Array.from({ length: meterShards }, (_, shard) => ({
+    name: `usage_meters/${shard}`,
+    perDay: true,
+    partition: (orgcode: string, day: string) => ofTable(keys.usageMeterPartition(orgcode, day, shard)),
+  })),
+];
+
+/** The families a reconcile reads, in the order it reads them. */
+export const tableFamilies: readonly TableFamily[] = families.map(({ name, perDay }) => ({ name, perDay }));
+
+/** The table a table_store measurement is of. */
+export const inventoryTable = () => tableName();
+
+/** What one Query page of a family held, per cost centre ('-': none), its companions counted with it. */
+export interface MeasuredPage {
+  byCostCentre: Record<string, CostCentreUsage>;
+  lastKey?: StartKey;
+}
+
+function add(byCostCentre: Record<string, CostCentreUsage>, item: Record<string, unknown>): void {
+  const cccode = typeof item.cccode === 'string' && item.cccode !== '' ? item.cccode : noCostCentre;
+  const usage = (byCostCentre[cccode] ??= { bytes: 0, items: 0 });
+  usage.bytes += itemSize(item);
+  usage.items += 1;
+}
+
+/**
+ * One Query page (up to 1 MB, eventually consistent) of the org's items of
+ * `familyName` (of `day`, when it is kept per day), each measured by
+ * DynamoDB's item size rules and attributed to its `cccode`. A sharded
+ * family is read shard after shard: a page's key names the shard it is in,
+ * and the key that ends a shard names only the next shard's partition.
+ */
+export async function measureFamilyPage(orgcode: string, familyName: string, day: string, startKey?: StartKey): Promise<MeasuredPage> {
+  const family = families.find((candidate) => candidate.name === familyName);
+  if (!family) throw new Error(`No table family ${familyName}`);
+  const { index, value } = family.partition(orgcode, day);
+  const partitionKey = index ? `${index}pk` : 'pk';
+  const partition = startKey ? String(startKey[partitionKey]) : value;
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': partitionKey },
+      ExpressionAttributeValues: { ':pk': partition },
+      ExclusiveStartKey: startKey && Object.keys(startKey).length > 1 ? startKey : undefined,
+    }),
+  );
+  let lastKey = page.LastEvaluatedKey;
+  if (!lastKey && family.sharded) {
+    const shards = shardKeys(value, await shardLayout(orgcode));
+    const at = shards.indexOf(partition);
+    if (at >= 0 && at + 1 < shards.length) lastKey = { [partitionKey]: shards[at + 1] };
+  }
+  const byCostCentre: Record<string, CostCentreUsage> = {};
+  for (const item of page.Items ?? []) {
+    if (family.counts && !family.counts(item)) continue;
+    add(byCostCentre, item);
+    for (const companion of family.companions?.(item) ?? []) add(byCostCentre, companion);
+  }
+  return { byCostCentre, lastKey };
+}
