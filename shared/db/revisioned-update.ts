@@ -6,6 +6,7 @@ import { NotFoundError, RevisionConflictError } from '../domain/errors';
 import { type GuardedWrite, TransactionConflictError, conditionFailure, heldByAnother, transactItem } from './atomic-write';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
+import { type Listing, listingMoves, listingUpdates } from './listings';
 import { conditionalPut } from './own-write';
 
 interface RevisionedChange {
@@ -21,6 +22,12 @@ interface RevisionedChange {
   companions?: GuardedWrite[];
   /** Stamped as `updated_at`. */
   now: Date;
+  /**
+   * Where the record is listed (shared/db/listings.ts): its copies there change
+   * with it, in its transaction. `before` (else `after`) is where it was listed
+   * until now; only a whole change (`replace`) may move it.
+   */
+  listings?: { before?: readonly Listing[]; after: readonly Listing[] };
 }
 
 /** Attributes to set and remove; the rest of the record stays as it is. */
@@ -61,7 +68,7 @@ const maxConflictAttempts = 5;
  */
 export async function updateRevisioned(update: RevisionedUpdate): Promise<Record<string, unknown>> {
   const record = recordWrite(update);
-  const companions = update.companions ?? [];
+  const companions = [...(update.companions ?? []), ...listingWrites(update, record)];
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await send(record, companions, update.key);
@@ -139,6 +146,21 @@ function recordWrite(update: RevisionedUpdate): RecordWrite {
   const change = attributeChange(update, update.now);
   return { Update: { ...guarded(change.names, change.values), Key: update.key, UpdateExpression: change.expression } };
 }
+
+/** The writes of the record's copies in its lists, as the record's own write changes it. */
+function listingWrites(update: RevisionedUpdate, record: RecordWrite): GuardedWrite[] {
+  const { listings } = update;
+  if (!listings) return [];
+  if ('Put' in record) return listingMoves(record.Put.Item, listings.before ?? listings.after, listings.after);
+  if (listings.before && !sameListings(listings.before, listings.after)) {
+    throw new Error('An attribute change cannot move a record between lists: replace it whole');
+  }
+  const change = attributeChange(update as AttributeChange, update.now);
+  return listingUpdates({ key: update.key, ...change }, listings.after);
+}
+
+const sameListings = (a: readonly Listing[], b: readonly Listing[]) =>
+  a.length === b.length && a.every((listing, index) => listing.partition === b[index]?.partition && listing.sortKey === b[index]?.sortKey);
 
 /** One PutItem or UpdateItem when the record goes alone, else one transaction with the record first. */
 async function send(record: RecordWrite, companions: GuardedWrite[], key: ItemKey): Promise<Record<string, unknown>> {
