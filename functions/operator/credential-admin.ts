@@ -1,4 +1,4 @@
-import { operatorHandler } from '../../shared/lambda/payload-handler';
+import { payloadHandler } from '../../shared/lambda/payload-handler';
 import { credentialAdminRequest, runCredentialAdmin } from '../../shared/operators/credential-admin';
 
-export const handler = operatorHandler(credentialAdminRequest, runCredentialAdmin);
+export const handler = payloadHandler(credentialAdminRequest, runCredentialAdmin);

@@ -1,4 +1,4 @@
-import { operatorHandler } from '../../shared/lambda/payload-handler';
+import { payloadHandler } from '../../shared/lambda/payload-handler';
 import { financialRollupAdminRequest, runFinancialRollupAdmin } from '../../shared/operators/financial-rollup-admin';
 
-export const handler = operatorHandler(financialRollupAdminRequest, runFinancialRollupAdmin);
+export const handler = payloadHandler(financialRollupAdminRequest, runFinancialRollupAdmin);

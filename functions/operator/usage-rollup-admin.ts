@@ -1,5 +1,5 @@
-import { operatorHandler } from '../../shared/lambda/payload-handler';
+import { payloadHandler } from '../../shared/lambda/payload-handler';
 import { rollupAdmin, rollupAdminRequest } from '../../shared/operators/rollup-admin';
 import { runUsageRollup } from '../../shared/rollups/usage-rollup';
 
-export const handler = operatorHandler(rollupAdminRequest, rollupAdmin(runUsageRollup));
+export const handler = payloadHandler(rollupAdminRequest, rollupAdmin(runUsageRollup));

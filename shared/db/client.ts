@@ -2,7 +2,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceConfig } from '../config';
 import { fencedClient } from '../lambda/invocation-fence';
-import { recordingWrites } from './listed-writes';
 import { watchShardedWrites } from './shard-watch';
 import { transientWriteRetry } from './transient-write-retry';
 
@@ -17,8 +16,6 @@ export function dynamo(): DynamoDBDocumentClient {
     documentClient = fencedClient(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }));
     // Every write sent is counted by the shard watch, which raises a busy organisation's layout (docs/decisions.md: Partition heat).
     watchShardedWrites(documentClient);
-    // Inside transientWriteRetry: an item is recorded once the attempt that wrote it succeeds.
-    documentClient.middlewareStack.add(recordingWrites as never, { step: 'initialize', priority: 'normal', name: 'recordingWrites' });
   }
   return documentClient;
 }

@@ -4,7 +4,6 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo, tableName } from './client';
 import type { GuardedPut } from './atomic-write';
 import * as keys from './keys';
-import type { RecordedWrite } from './listed-writes';
 import { type ConditionalPutInput, conditionalPut } from './own-write';
 
 /** Spec Limits: idempotency retention. */
@@ -40,8 +39,6 @@ export type KeyState =
       requestHash: string;
       /** The response `data` exactly as first serialised. */
       data: string;
-      /** What the call wrote that was not yet listed when it gave up waiting (recordUnlistedWrites). */
-      unlisted?: RecordedWrite[];
     };
 
 /** Another request with the same key holds or finished it: see what it left. */
@@ -59,8 +56,7 @@ function stateOf(item: Record<string, unknown> | undefined, now: Date): KeyState
   if (!item || Number(item.expires_at_epoch) <= epochSeconds(now)) return undefined;
   const requestHash = String(item.request_hash);
   if (item.status !== 'in_progress') {
-    const unlisted = typeof item.unlisted_writes === 'string' ? { unlisted: JSON.parse(item.unlisted_writes) as RecordedWrite[] } : {};
-    return { state: 'completed', requestHash, data: String(item.response_data), ...unlisted };
+    return { state: 'completed', requestHash, data: String(item.response_data) };
   }
   return Number(item.lease_until_ms) <= now.getTime() ? undefined : { state: 'in_progress', requestHash };
 }
@@ -130,29 +126,6 @@ export async function releaseKey(claim: IdempotencyClaim): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-}
-
-/**
- * Keeps beside the stored response what the call wrote that its indexes did
- * not list yet when it gave up waiting (shared/db/listed-writes.ts): the call
- * answered 503, and its retry, answered from the key, waits for them first.
- */
-export async function recordUnlistedWrites(claim: IdempotencyClaim, writes: RecordedWrite[]): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.idempotency(claim.orgcode, claim.route, claim.key),
-        UpdateExpression: 'SET unlisted_writes = :writes',
-        ConditionExpression: '#status = :completed AND request_hash = :hash',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':writes': JSON.stringify(writes), ':completed': 'completed', ':hash': claim.requestHash },
-      }),
-    );
-  } catch (error) {
-    // The call's key was not completed by it (it lost the claim, or failed): there is no stored answer to hold back.
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }

@@ -5,7 +5,6 @@ import { finishExportBuild } from '../db/exports/export-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import { type ItemKey } from '../db/keys';
-import { listedWrites } from '../db/listed-writes';
 import { retryingTransientFaults } from '../db/transient-write-retry';
 import { StaleClaimError, type WorkClaim, claimWork, releaseClaim } from '../db/work-queue';
 import type { FinishedBuild } from '../inbox/build-outcome-notices';
@@ -148,7 +147,7 @@ function buildExport(orgcode: string, exportId: string, restart: boolean, clock:
       const selection = exportSelection(record);
       await awaitSettledWindow(selection.recorded_before, clock());
       // An export that reads ready has every batch listable (docs/decisions.md: Acknowledged writes are listed).
-      const batches = await listedWrites(() => writeBatches(record, selection, claim, serviceConfig().exportBatchSize, clock));
+      const batches = await writeBatches(record, selection, claim, serviceConfig().exportBatchSize, clock);
       const evidence = await writeExportManifest(orgcode, exportId, selection, batches, claim.attempt, clock());
       return { status: 'ready', evidence, batch_count: batches.length, file_count: evidence.file_count, completed_at: clock().toISOString() };
     },

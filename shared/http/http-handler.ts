@@ -13,17 +13,13 @@ import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
-import { inProgressLeaseMs, recordUnlistedWrites } from '../db/idempotency-repository';
-import { listedWrites, settleWrites } from '../db/listed-writes';
+import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
 import { takeOrgCalls } from '../db/auth/org-rate-repository';
 import { logAnsweredCall } from './request-log';
 import { callMeterFields } from './usage-metering';
-
-/** What a call keeps of its time, once its wait for its writes to be listed gives up, to record them on its idempotency key. */
-const unlistedRecordMs = 1_000;
 
 /** Largest JSON body accepted; keeps every stored record well under DynamoDB's 400 KB item limit. */
 export const maxBodyBytes = 256 * 1024;
@@ -251,11 +247,8 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     requestContext: capturedRequestContext(caller),
     ...(call.claimedActor !== undefined && { claimedActor: call.claimedActor }),
   };
-  // Answered only once what the call wrote is listed (shared/db/listed-writes.ts): past the call's own deadline, until a
-  // second before its fence's (time to keep what is unlisted on its key), then 503.
-  const settling = { settleBy: new Date(call.deadline.getTime() + routeDeadlineMarginMs - functionDeadlineMarginMs - unlistedRecordMs) };
   const key = input.idempotency_key;
-  if (!route.idempotent || typeof key !== 'string') return listedWrites(() => route.handle(input, context), settling);
+  if (!route.idempotent || typeof key !== 'string') return route.handle(input, context);
 
   const claim = {
     orgcode: caller.orgcode,
@@ -265,12 +258,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
     holder: call.requestId,
     leaseMs: inProgressLeaseMs(routeTimeoutSeconds(route)),
   };
-  const outcome = await listedWrites(() => runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim })), {
-    ...settling,
-    onUnlisted: (writes) => recordUnlistedWrites(claim, writes),
-  });
-  // A retry of a call that answered 503 while waiting for its writes to be listed waits for them in turn.
-  if (outcome.unlisted) await settleWrites(outcome.unlisted, settling);
+  const outcome = await runIdempotently(claim, call.receivedAt, () => route.handle(input, { ...context, idempotency: claim }));
   call.replayed = outcome.replayed;
   return outcome.data;
 }

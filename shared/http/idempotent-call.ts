@@ -1,6 +1,5 @@
 import { pause } from '../pause';
 import { TransactionConflictError } from '../db/atomic-write';
-import type { RecordedWrite } from '../db/listed-writes';
 import {
   type IdempotencyClaim,
   IdempotencyClaimLostError,
@@ -48,8 +47,6 @@ export interface IdempotentOutcome {
   data: Record<string, unknown>;
   /** The stored response of an earlier call with the key: this call changed nothing. */
   replayed: boolean;
-  /** Of a replayed call: what the first one wrote that was not yet listed when it answered 503. */
-  unlisted?: RecordedWrite[];
 }
 
 /**
@@ -78,7 +75,7 @@ export async function runIdempotently(
       }
     } else {
       if (state.requestHash !== claim.requestHash) throw new IdempotencyKeyReusedError();
-      if (state.state === 'completed') return { data: JSON.parse(state.data) as Record<string, unknown>, replayed: true, unlisted: state.unlisted };
+      if (state.state === 'completed') return { data: JSON.parse(state.data) as Record<string, unknown>, replayed: true };
       if (Date.now() + pollMs > deadline) throw new IdempotencyInProgressError();
       await pause(pollMs);
       pollMs = Math.min(maxPollMs, pollMs * 2);

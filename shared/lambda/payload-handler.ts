@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { ValidationError, type ValidationIssue } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { listedWrites } from '../db/listed-writes';
 import { loggedRun, type RunMetrics } from '../observability/run-log';
 import { fencedFunction } from './function-chain';
 
@@ -34,18 +33,4 @@ export function payloadHandler<Schema extends z.ZodMiniType, Result>(
       { metricsOf: metricsOf && ((result) => metricsOf(result, validated)) },
     );
   });
-}
-
-/**
- * The chain of an operator function: a payload handler whose run is answered
- * to the operator, so what it wrote is listed before it returns
- * (docs/decisions.md: Acknowledged writes are listed): the rollup an operator
- * just ran is in the next rollup list.
- */
-export function operatorHandler<Schema extends z.ZodMiniType, Result>(
-  schema: Schema,
-  run: (payload: z.output<Schema>) => Promise<Result>,
-  options: Parameters<typeof payloadHandler<Schema, Result>>[2] = {},
-) {
-  return payloadHandler(schema, (payload) => listedWrites(() => run(payload)), options);
 }

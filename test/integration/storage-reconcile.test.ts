@@ -1,6 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../shared/db/client';
-import { listedWrites } from '../../shared/db/listed-writes';
 import { s3 } from '../../shared/s3/client';
 import { createOrg, headersOf, useOrg, useStack } from '../support/harness';
 import { issueCredential, post } from '../support/local-api';
@@ -227,7 +226,7 @@ describe('/storage/usage/reconcile as a dry run', () => {
   it('measures as a run does and writes nothing', async () => {
     const auditor = await createOrg('RECDRY', { auditor: { roles: ['finance_audit'] } });
     // Seeded straight into the table: its events are counted from gsi1, so the seed waits until they are listed there.
-    await Promise.all([seedObjects(auditor.orgcode, 40), listedWrites(() => seedItems(auditor.orgcode, metersPerDay + 20, day))]);
+    await Promise.all([seedObjects(auditor.orgcode, 40), seedItems(auditor.orgcode, metersPerDay + 20, day)]);
     const [answer] = await reconcileToTheEnd({ dry_run: true, limit: 100 }, auditor.headers.auditor);
     expect(answer!.reconcile).toMatchObject({ object_count: 40, record_items: metersPerDay + 20 + 1, usage_records: 0, partial: false });
     const listed = await auditor.post('auditor', '/storage/usage/list', { ...window });
