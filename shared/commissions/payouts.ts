@@ -10,6 +10,7 @@ import {
   deskWorkPut,
   findPayout,
   freeLines,
+  payoutListings,
   takeDesk,
 } from '../db/commissions/commission-payout-repository';
 import { eventRecordPuts } from '../db/events/event-repository';
@@ -154,10 +155,11 @@ const creationReason = (payout: Payout) =>
  * `/commission/payout/status/set`: pending → approved → paid, and pending or
  * approved → cancelled, under the expected revision; each move records
  * `commission.payout_status_changed` and announces
- * `commission.payout.status_changed` in its transaction. Cancelling frees the
- * payout's lines; paying marks the commissions whose every line is now paid.
- * Both are desk work written in the same transaction and done before the
- * answer, until the call's deadline, or by the sweep.
+ * `commission.payout.status_changed` in its transaction, with the payout's
+ * copies in its lists. Cancelling frees the payout's lines; paying marks the
+ * commissions whose every line is now paid. Both are desk work written in the
+ * same transaction and done before the answer, until the call's deadline, or
+ * by the sweep.
  */
 export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: ChangeOrigin, { deadline }: PayoutCallLimits): Promise<{ payout: Payout }> {
   const expected = requireExpectedRevision(request.expected_revision);
@@ -185,6 +187,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
       ...(followUp ? [deskWorkPut(followUp, sweepDueAt(origin.now))] : []),
       ...inboxNoticeOf(payout, origin),
     ],
+    listings: { after: payoutListings(current) },
     now: origin.now,
   });
   if (followUp) await runDeskWorkWithin(followUp, origin.now, deadline);

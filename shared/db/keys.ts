@@ -222,8 +222,8 @@ export const commissionRuleWindow = (orgcode: string, ruleId: string, from: stri
 });
 
 /**
- * One partition per commission; gsi1 lists an associate's commissions and
- * gsi2 an order's (at most one), by placed_at.
+ * One partition per commission; an associate's commissions and an order's (at
+ * most one) are list partitions on the table, by placed_at (shared/db/listings.ts).
  */
 export const commission = (orgcode: string, commissionId: string): ItemKey => ({
   pk: `${org(orgcode)}#COMMISSION#${part(commissionId)}`,
@@ -253,8 +253,8 @@ export const openCommission = (orgcode: string, placedAt: string, commissionId: 
 });
 
 /**
- * One partition per commission payout; gsi1 lists an associate's payouts and
- * gsi2 the organisation's, by creation.
+ * One partition per commission payout; an associate's payouts and the
+ * organisation's are list partitions on the table, by creation (shared/db/listings.ts).
  */
 export const commissionPayout = (orgcode: string, payoutId: string): ItemKey => ({
   pk: `${org(orgcode)}#COMMISSION_PAYOUT#${part(payoutId)}`,

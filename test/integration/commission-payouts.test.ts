@@ -12,7 +12,7 @@ import { runScheduled } from '../support/local-api';
  */
 
 const stack = useStack();
-const org = useOrg('PAYOUT', { admin: { roles: ['commission_admin', 'acct_view'] } });
+const org = useOrg('PAYOUT', { admin: { roles: ['commission_admin', 'acct_view'] }, reader: { roles: ['acct_view'] } });
 const jane = 'assoc_jane';
 const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' };
 
@@ -238,6 +238,26 @@ describe('/commission/payout/get and /commission/payout/list', () => {
     const stranger = await createOrg('OTHER', { admin: { roles: ['commission_admin', 'acct_view'] } });
     expect((await stranger.post('admin', '/commission/payout/get', { payout_id: payout.payout_id })).status).toBe(404);
     expect((await stranger.post('admin', '/commission/payout/list', {})).body.data.payouts).toEqual([]);
+  });
+
+  it('lists a payout written a moment ago, read by another caller at once (consistent read of the table)', async () => {
+    await cacheFlatRule(org.orgcode);
+    const sale = await placed();
+    const pending = (await create()).body.data.payout;
+    const listed = async (filter: Record<string, unknown>) =>
+      (await org.listAll('reader', '/commission/payout/list', { ...filter, limit: 50 }, 'payouts')).map((payout: any) => [payout.payout_id, payout.status, payout.revision]);
+
+    // Each list's first read by another caller holds the payout answered 200, and each move where it was listed, as it is.
+    expect(await listed({ associate_id: jane })).toEqual([[pending.payout_id, 'pending', 1]]);
+    expect(await listed({})).toEqual([[pending.payout_id, 'pending', 1]]);
+    const approved = (await move(pending, 'approved')).body.data.payout;
+    expect(await listed({ status: 'approved' })).toEqual([[pending.payout_id, 'approved', 2]]);
+    expect(await listed({ associate_id: jane, status: 'pending' })).toEqual([]);
+    expect((await move(approved, 'paid')).status).toBe(200);
+    expect(await listed({ associate_id: jane, status: 'paid' })).toEqual([[pending.payout_id, 'paid', 3]]);
+    // The call marked the payout's commission paid before it answered: its lists hold it paid too.
+    const commissions = await org.listAll('reader', '/commission/list', { associate_id: jane, status: 'paid', limit: 50 }, 'commissions');
+    expect(commissions.map((commission: any) => [commission.commission_id, commission.status])).toEqual([[sale.commission_id, 'paid']]);
   });
 });
 

@@ -14,6 +14,7 @@ import { shardKey, shardLayout } from '../shard-layout';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { type Page, type StartKey, queryAll, queryPage } from '../query-page';
 import { statusFilter } from '../status-filter';
 import { untilProcessed } from '../unprocessed-rounds';
@@ -66,16 +67,22 @@ export class DeskLostError extends Error {
 }
 
 function payoutItem(payout: Payout): Record<string, unknown> {
+  return { ...keys.commissionPayout(payout.orgcode, payout.payout_id), record_type: 'commission_payout', ...payout };
+}
+
+/**
+ * Where a payout is listed (shared/db/listings.ts; docs/decisions.md:
+ * Acknowledged writes are listed): its associate's payouts and the
+ * organisation's, by creation, each a list partition on the table. What these
+ * keys are made of never changes, so a status move updates the copies where
+ * they are.
+ */
+export function payoutListings(payout: Pick<Payout, 'orgcode' | 'associate_id' | 'created_at' | 'payout_id'>): Listing[] {
   const sortKey = timeOrderedKey(payout.created_at, payout.payout_id);
-  return {
-    ...keys.commissionPayout(payout.orgcode, payout.payout_id),
-    record_type: 'commission_payout',
-    gsi1pk: keys.payoutsOfAssociate(payout.orgcode, payout.associate_id),
-    gsi1sk: sortKey,
-    gsi2pk: keys.payoutsOfOrg(payout.orgcode),
-    gsi2sk: sortKey,
-    ...payout,
-  };
+  return [
+    { partition: keys.payoutsOfAssociate(payout.orgcode, payout.associate_id), sortKey },
+    { partition: keys.payoutsOfOrg(payout.orgcode), sortKey },
+  ];
 }
 
 const deskKey = (desk: Desk) => keys.payoutDesk(desk.orgcode, desk.associate_id, desk.currency);
@@ -178,9 +185,10 @@ export async function abandonStalledAssembly(desk: Desk, now: Date): Promise<Des
 }
 
 /**
- * Ends an assembly: the payout, its event (and lineage), its outbox notice,
- * the desk left and the follow-up work, with the call's idempotency record
- * when given, all or nothing, on condition the desk is still this payout's.
+ * Ends an assembly: the payout and its copies in its lists, its event (and
+ * lineage), its outbox notice, the desk left and the follow-up work, with the
+ * call's idempotency record when given, all or nothing, on condition the desk
+ * is still this payout's.
  */
 export async function completeAssembly(
   desk: Desk,
@@ -190,13 +198,15 @@ export async function completeAssembly(
   followUp: GuardedPut[],
   idempotencyRecord?: GuardedPut,
 ): Promise<void> {
+  const item = payoutItem(payout);
   await writeAtomically([
     ...(idempotencyRecord ? [idempotencyRecord] : []),
     {
-      item: payoutItem(payout),
+      item,
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('payout_id', payout.payout_id),
     },
+    ...listingPuts(item, payoutListings(payout)),
     { delete: { key: deskKey(desk) }, condition: { expression: 'payout_id = :payout', values: { ':payout': payout.payout_id } }, onConditionFailed: () => new DeskLostError() },
     ...eventRecordPuts(event, await shardLayout(event.orgcode)),
     notice,
@@ -392,14 +402,17 @@ export interface PayoutFilter {
   currency?: string;
 }
 
-/** A page of an associate's (gsi1) or the organisation's (gsi2) payouts, newest first. */
+/**
+ * A page of an associate's or the organisation's payouts, newest first: a
+ * consistent read of its list partition on the table, so it shows every
+ * change answered before it (docs/decisions.md: Acknowledged writes are listed).
+ */
 export function listPayouts(orgcode: string, filter: PayoutFilter, limit: number, startKey?: StartKey): Promise<Page<Payout>> {
   const byAssociate = filter.associate_id !== undefined;
   const byStatus = statusFilter(filter.statuses);
   return queryPage(
     {
-      IndexName: byAssociate ? 'gsi1' : 'gsi2',
-      KeyConditionExpression: `${byAssociate ? 'gsi1pk' : 'gsi2pk'} = :pk`,
+      KeyConditionExpression: 'pk = :pk',
       ScanIndexForward: false,
       FilterExpression: [byStatus.expression, ...(filter.currency ? ['currency = :currency'] : [])].join(' AND '),
       ExpressionAttributeNames: byStatus.names,

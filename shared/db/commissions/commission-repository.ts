@@ -12,6 +12,7 @@ import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { type Page, type StartKey, queryAll, queryPage } from '../query-page';
 import { updateRevisioned } from '../revisioned-update';
 import { statusFilter } from '../status-filter';
@@ -48,17 +49,27 @@ export class OrderCommissionAppearedError extends Error {
 
 /** The commission as stored, with its shard (shared/db/item-shard.ts): the shard its open marker is on. */
 function commissionItem(commission: Commission, shard: number): Record<string, unknown> {
-  const sortKey = timeOrderedKey(commission.placed_at, commission.commission_id);
   return {
     ...keys.commission(commission.orgcode, commission.commission_id),
     record_type: 'commission',
-    gsi1pk: keys.commissionsOfAssociate(commission.orgcode, commission.associate_id),
-    gsi1sk: sortKey,
-    gsi2pk: keys.commissionsOfOrder(commission.orgcode, commission.order_id),
-    gsi2sk: sortKey,
     ...shardAttribute(shard),
     ...commission,
   };
+}
+
+/**
+ * Where a commission is listed (shared/db/listings.ts; docs/decisions.md:
+ * Acknowledged writes are listed): its associate's commissions and its
+ * order's, by placed_at, each a list partition on the table. None of what
+ * these keys are made of ever changes, so a change of the commission updates
+ * its copies where they are and never moves them.
+ */
+export function commissionListings(commission: Pick<Commission, 'orgcode' | 'associate_id' | 'order_id' | 'placed_at' | 'commission_id'>): Listing[] {
+  const sortKey = timeOrderedKey(commission.placed_at, commission.commission_id);
+  return [
+    { partition: keys.commissionsOfAssociate(commission.orgcode, commission.associate_id), sortKey },
+    { partition: keys.commissionsOfOrder(commission.orgcode, commission.order_id), sortKey },
+  ];
 }
 
 const lineKey = (line: Pick<CommissionLine, 'associate_id' | 'counts_at' | 'line_id'>, orgcode: string) =>
@@ -110,14 +121,15 @@ function changeWrites(change: CommissionChange, layout: ShardLayout): GuardedWri
 }
 
 /**
- * Creates the order's commission with its claim, lines, event and (unless
- * voided) open marker in one transaction; unless created voided, on condition that the
- * order has no cancellation tombstone.
+ * Creates the order's commission with its claim, its copies in its lists,
+ * lines, event and (unless voided) open marker in one transaction; unless
+ * created voided, on condition that the order has no cancellation tombstone.
  */
 export async function createCommission(change: CommissionChange): Promise<void> {
   const { commission } = change;
   const key = keys.commission(commission.orgcode, commission.commission_id);
   const { shard, layout } = await newRecordShard(commission.orgcode, commission.commission_id);
+  const item = commissionItem(commission, shard);
   await writeAtomically([
     {
       item: {
@@ -129,10 +141,11 @@ export async function createCommission(change: CommissionChange): Promise<void> 
       onConditionFailed: () => new OrderCommissionClaimedError(),
     },
     {
-      item: commissionItem(commission, shard),
+      item,
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('commission_id', commission.commission_id),
     },
+    ...listingPuts(item, commissionListings(commission)),
     ...(commission.status === 'voided'
       ? []
       : [
@@ -165,10 +178,10 @@ function payoutStillUnpaid(orgcode: string, payoutId: string): GuardedWrite {
 
 /**
  * Saves a change of `before` if the stored commission is still at its
- * revision (409 RevisionConflictError otherwise), with its lines and event,
- * all or nothing, and on condition that the `unpaidPayoutIds` it was judged
- * on are still not paid. A commission that stops being open (voided, paid)
- * leaves the open markers in the same write.
+ * revision (409 RevisionConflictError otherwise), with its copies in its
+ * lists, its lines and event, all or nothing, and on condition that the
+ * `unpaidPayoutIds` it was judged on are still not paid. A commission that
+ * stops being open (voided, paid) leaves the open markers in the same write.
  */
 export async function saveCommissionChange(before: Commission, change: CommissionChange, unpaidPayoutIds: readonly string[] = []): Promise<Commission> {
   const { commission } = change;
@@ -183,6 +196,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
       ...changeWrites(change, layout),
       ...unpaidPayoutIds.map((payoutId) => payoutStillUnpaid(commission.orgcode, payoutId)),
     ],
+    listings: { before: commissionListings(before), after: commissionListings(commission) },
     now: new Date(commission.updated_at),
   });
   return withoutStorageAttributes<Commission>(stored);
@@ -262,14 +276,16 @@ export interface CommissionFilter {
   statuses: readonly CommissionStatus[];
 }
 
-/** A page of an associate's (gsi1) or an order's (gsi2) commissions, by placed_at. */
+/**
+ * A page of an associate's or an order's commissions, by placed_at: a
+ * consistent read of its list partition on the table, so it shows every change
+ * answered before it (docs/decisions.md: Acknowledged writes are listed).
+ */
 export function listCommissions(orgcode: string, filter: CommissionFilter, limit: number, startKey?: StartKey): Promise<Page<Commission>> {
-  const byAssociate = 'associate_id' in filter.scope;
   const byStatus = statusFilter(filter.statuses);
   return queryPage(
     {
-      IndexName: byAssociate ? 'gsi1' : 'gsi2',
-      KeyConditionExpression: `${byAssociate ? 'gsi1pk' : 'gsi2pk'} = :pk`,
+      KeyConditionExpression: 'pk = :pk',
       FilterExpression: byStatus.expression,
       ExpressionAttributeNames: byStatus.names,
       ExpressionAttributeValues: {
@@ -288,8 +304,9 @@ export function listCommissions(orgcode: string, filter: CommissionFilter, limit
 
 /**
  * Marks an accrued commission paid (every line of it is in a paid payout),
- * under the revision it was read at; RevisionConflictError when it changed
- * meanwhile, InvalidStateError when it is no longer accrued.
+ * with its copies in its lists, under the revision it was read at;
+ * RevisionConflictError when it changed meanwhile, InvalidStateError when it
+ * is no longer accrued.
  */
 export async function markCommissionPaid(commission: Commission, now: Date): Promise<void> {
   const key = keys.commission(commission.orgcode, commission.commission_id);
@@ -303,6 +320,7 @@ export async function markCommissionPaid(commission: Commission, now: Date): Pro
     },
     set: { status: 'paid' },
     companions: [{ delete: { key: openMarker(commission, shard) } }],
+    listings: { after: commissionListings(commission) },
     now,
   });
 }
