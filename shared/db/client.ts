@@ -2,7 +2,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceConfig } from '../config';
 import { fencedClient } from '../lambda/invocation-fence';
-import { watchShardedWrites } from './shard-watch';
 import { transientWriteRetry } from './transient-write-retry';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -14,8 +13,6 @@ export function dynamo(): DynamoDBDocumentClient {
     // Outermost, so each attempt goes through the SDK's own retries of throttled single calls again.
     client.middlewareStack.add(transientWriteRetry, { step: 'initialize', priority: 'high', name: 'transientWriteRetry' });
     documentClient = fencedClient(DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }));
-    // Every write sent is counted by the shard watch, which raises a busy organisation's layout (docs/decisions.md: Partition heat).
-    watchShardedWrites(documentClient);
   }
   return documentClient;
 }

@@ -170,8 +170,13 @@ export async function noteSpreadWrites(writes: readonly SpreadPartitionWrite[], 
 
 const middlewareName = 'shardWatch';
 
-/** Puts the watch on a document client: every write it sends successfully is counted. */
+/**
+ * Puts the watch on a document client, once: every write it sends
+ * successfully is counted. The function chains put it on the service's client
+ * (shared/lambda/table-watch.ts), so the client knows nothing of the watch.
+ */
 export function watchShardedWrites(client: DynamoDBDocumentClient): void {
+  if (client.middlewareStack.identify().some((entry) => entry.startsWith(`${middlewareName} `))) return;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);

@@ -16,6 +16,7 @@ import { bodyShapeIssues } from './body-shape-issues';
 import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../lambda/invocation-fence';
+import { watchTableWrites } from '../lambda/table-watch';
 import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
 import { takeOrgCalls } from '../db/auth/org-rate-repository';
 import { logAnsweredCall } from './request-log';
@@ -288,6 +289,7 @@ export type OrgRateLimitScope = 'shared' | 'environment';
  */
 export function httpHandler(route: RouteDefinition, { metered = true, logged = true, rateLimit = 'shared' }: HttpHandlerOptions = {}) {
   buildNow(route.schema);
+  watchTableWrites();
   // No early-timeout race of middy's: it would answer while the handler's work went on (Lambda then freezes that work
   // and thaws it at the next invocation). The call's fence ends its work at its deadline instead.
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RouteContext>({ timeoutEarlyInMillis: 0 });

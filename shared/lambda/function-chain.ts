@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { withinInvocation } from './invocation-fence';
+import { watchTableWrites } from './table-watch';
 
 /**
  * The middy chain of every function invoked directly or by an AWS service
@@ -11,5 +12,6 @@ import { withinInvocation } from './invocation-fence';
  * and later thaw what was left.
  */
 export function fencedFunction<Event, Result>(run: (event: Event, context: Context) => Promise<Result>) {
+  watchTableWrites();
   return middy<Event, Result>({ timeoutEarlyInMillis: 0 }).handler((event, context) => withinInvocation(context, () => run(event, context)));
 }
