@@ -1,7 +1,7 @@
 import { openSync, closeSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type HttpHandlerOptions, httpHandler } from '../shared/http/http-handler';
-import type { LambdaHandler } from '../shared/local/handler-loader';
+import type { LambdaHandler } from '../shared/local/lambda-environments';
 import { startHttpApi } from '../shared/local/http-api-server';
 import { apiBasePath } from '../shared/routes/route-definition';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';

@@ -3,7 +3,7 @@ import { serviceConfig } from '../shared/config';
 import * as keys from '../shared/db/keys';
 import { type OrgRateLimitScope, httpHandler } from '../shared/http/http-handler';
 import type { AwsLike } from '../shared/local/aws-like';
-import type { LambdaHandler } from '../shared/local/handler-loader';
+import type { LambdaHandler } from '../shared/local/lambda-environments';
 import { eventGetRoute } from '../shared/routes/events/event-get.route';
 import { invoiceGetRoute } from '../shared/routes/receivables/invoice-get.route';
 import type { BenchCaller } from './local-stack';

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { LambdaEnvironments } from './lambda-environments';
+import type { LambdaEnvironments, LambdaHandler } from './lambda-environments';
 import { projectRoot } from './project-root';
 
-/** Any Lambda handler: the local servers pass an event and a context, and await the result. */
-export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown> | unknown;
 
 /** Loads the `handler` export of a function's entry file, by function name. */
 export type HandlerLoader = (name: string) => Promise<LambdaHandler>;

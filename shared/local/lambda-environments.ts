@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AwsLikeCounts } from './aws-like-options';
-import type { LambdaHandler } from './handler-loader';
+
+/** Any Lambda handler: the local servers pass an event and a context, and await the result. */
+export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown> | unknown;
 
 /**
  * What Lambda does to a function's execution environment between its

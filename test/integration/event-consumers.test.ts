@@ -5,7 +5,7 @@ import {
   type LocalEventConsumers,
   startEventConsumers,
 } from '../../shared/local/event-consumers';
-import type { LambdaHandler } from '../../shared/local/handler-loader';
+import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { useOrg, useStack } from '../support/harness';
 
 /** A consumer definition as the registry holds one. */

@@ -5,7 +5,7 @@ import { dynamo, tableName } from '../../shared/db/client';
 import { fencedFunction } from '../../shared/lambda/function-chain';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { lambdaEnvironments, LeftRunningError } from '../../shared/local/lambda-environments';
-import type { LambdaHandler } from '../../shared/local/handler-loader';
+import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { capturingLogs, linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { useOrg, useStack } from '../support/harness';

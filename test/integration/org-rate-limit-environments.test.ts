@@ -3,7 +3,7 @@ import * as keys from '../../shared/db/keys';
 import { httpHandler } from '../../shared/http/http-handler';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { toHttpApiEvent } from '../../shared/local/api-gateway-event';
-import type { LambdaHandler } from '../../shared/local/handler-loader';
+import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { createLambdaContext } from '../../shared/local/lambda-context';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { apiBasePath } from '../../shared/routes/route-definition';

@@ -5,7 +5,7 @@ import { inParallel } from '../../shared/db/in-parallel';
 import type { CommissionLine } from '../../shared/domain/commissions/commission';
 import { newId } from '../../shared/domain/identifiers';
 import { httpHandler } from '../../shared/http/http-handler';
-import type { LambdaHandler } from '../../shared/local/handler-loader';
+import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { startHttpApi } from '../../shared/local/http-api-server';
 import { commissionPayoutCreateRoute } from '../../shared/routes/commissions/commission-payout-create.route';
 import { apiBasePath, routeDeadlineMarginMs } from '../../shared/routes/route-definition';

@@ -1,4 +1,5 @@
-import { FinancialTally, type LedgerEntry } from '../../shared/domain/rollups/financial-tally';
+import { FinancialTally } from '../../shared/domain/rollups/financial-tally';
+import type { LedgerEntry } from '../../shared/domain/rollups/ledger-entry';
 
 const usd = (amount: number) => ({ currency: 'USD', amount });
 const eur = (amount: number) => ({ currency: 'EUR', amount });

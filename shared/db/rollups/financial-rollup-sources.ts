@@ -1,5 +1,5 @@
 import { ledgerEventId } from '../../domain/events/ledger-events';
-import type { LedgerEntry } from '../../domain/rollups/financial-tally';
+import type { LedgerEntry } from '../../domain/rollups/ledger-entry';
 import { batchGetItems } from '../batch-get';
 import * as keys from '../keys';
 import { shardLayout } from '../shard-layout';
@@ -19,8 +19,9 @@ const entryAttributes = ['event_type', 'amount', 'tax_amount', 'channel_code', '
 const eventsPerPage = 1000;
 
 /**
- * The org's events of `eventType` dated in [from_utc, to_utc), a Query page at a time (gsi2, eventually consistent),
- * in the ledger's order over every shard of the type (so sums add up in the same order whatever the layout).
+ * The org's events of `eventType` dated in [from_utc, to_utc), a Query page at a time of the ledger of the type
+ * (list partitions on the table, read consistently: every event recorded before the read is summed), in the
+ * ledger's order over every shard of the type (so sums add up in the same order whatever the layout).
  */
 export async function* eventsOfTypeIn(
   orgcode: string,
@@ -29,7 +30,6 @@ export async function* eventsOfTypeIn(
 ): AsyncGenerator<LedgerEntry> {
   const events = shardedStream(
     {
-      index: 'gsi2',
       partition: keys.eventsOfType(orgcode, eventType),
       // Sort keys are `<occurred_at>#<event_id>`: one at to_utc sorts above to_utc itself, so the end is excluded.
       range: { from: window.from_utc, to: window.to_utc },
@@ -44,14 +44,15 @@ export async function* eventsOfTypeIn(
 
 /**
  * The ledger entries of the orders placed with these ids, by order id, found
- * under the id the ledger derives from each (one read per order, 100 to a
- * BatchGetItem); an order the ledger has not recorded is absent.
+ * under the id the ledger derives from each (one consistent read per order,
+ * 100 to a BatchGetItem, as the events beside them are read); an order the
+ * ledger has not recorded is absent.
  */
 export async function placedOrders(orgcode: string, orderIds: readonly string[]): Promise<Map<string, LedgerEntry>> {
   const eventIds = new Map(orderIds.map((orderId) => [ledgerEventId('order.placed', orderId), orderId]));
   const items = await batchGetItems(
     [...eventIds.keys()].map((eventId) => keys.event(orgcode, eventId)),
-    { attributes: ['event_id', ...entryAttributes], consistent: false },
+    { attributes: ['event_id', ...entryAttributes], consistent: true },
   );
   const orders = new Map<string, LedgerEntry>();
   for (const item of items) {

@@ -1,4 +1,3 @@
-import type { Money, SourceRef } from '../common-schemas';
 import { type Decimal, addDecimals, decimalFromNumber, decimalToNumber } from '../decimal';
 import { agingBucket, daysPastDue } from '../receivables/aging';
 import {
@@ -8,18 +7,8 @@ import {
   financialDimensions,
   unassignedValue,
 } from './financial-rollup';
+import type { LedgerEntry } from './ledger-entry';
 import { taxParts } from './tax-parts';
-
-/** The fields of a ledger event the rollup reads. */
-export interface LedgerEntry {
-  amount?: Money;
-  tax_amount?: Money;
-  channel_code?: string;
-  tax_jurisdiction_code?: string;
-  /** Only what the `tax` dimension reads of each component (./tax-parts.ts). */
-  tax_components?: Array<{ jurisdiction_code?: string; amount?: Money }>;
-  source_refs?: SourceRef[];
-}
 
 /** What is owed on one due day in one currency (the pre-aggregated receivables). */
 export interface OwedAmount {

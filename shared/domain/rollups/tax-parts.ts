@@ -1,7 +1,7 @@
 import type { Money } from '../common-schemas';
 import { type Decimal, addDecimals, decimalFromNumber, decimalToNumber } from '../decimal';
 import { unassignedValue } from './financial-rollup';
-import type { LedgerEntry } from './financial-tally';
+import type { LedgerEntry } from './ledger-entry';
 
 /**
  * How an order's tax divides between jurisdictions in the financial rollup's
