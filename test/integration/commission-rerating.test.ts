@@ -2,7 +2,7 @@ import { putRuleIfNewer } from '../../shared/db/commissions/commission-rule-repo
 import { associateOrder, storedLines } from '../support/commissions';
 import { succeededWith } from '../support/deliveries';
 import * as rules from '../support/fixtures/commission-rules';
-import { type TestOrg, createOrg, untilListed, useStack } from '../support/harness';
+import { type TestOrg, createOrg, useStack } from '../support/harness';
 
 /**
  * Re-rating (docs/decisions.md: Commissions, re-rating) through the real
@@ -74,18 +74,15 @@ async function call(org: Org, path: string, body: Detail): Promise<any> {
 }
 
 async function commissionOfOrder(org: Org, orderId: string): Promise<any> {
-  // The commission is the consumers' write, answered to no HTTP caller: the list shows it, under its status, once its index follows.
-  const commissionId = await untilListed(async () => {
-    // Without a status the list leaves out the terminal statuses, voided and paid.
-    const { commissions } = await call(org, '/commission/list', { order_id: orderId, limit: 10 });
-    const terminal = await Promise.all(
-      ['voided', 'paid'].map(async (status) => (await call(org, '/commission/list', { order_id: orderId, status, limit: 10 })).commissions),
-    );
-    const all = [...commissions, ...terminal.flat()];
-    expect(all).toHaveLength(1);
-    return all[0].commission_id;
-  });
-  return (await call(org, '/commission/get', { commission_id: commissionId })).commission;
+  // The consumers wrote the commission with its copies in its lists: the list shows it, under its status, at once.
+  // Without a status the list leaves out the terminal statuses, voided and paid.
+  const { commissions } = await call(org, '/commission/list', { order_id: orderId, limit: 10 });
+  const terminal = await Promise.all(
+    ['voided', 'paid'].map(async (status) => (await call(org, '/commission/list', { order_id: orderId, status, limit: 10 })).commissions),
+  );
+  const all = [...commissions, ...terminal.flat()];
+  expect(all).toHaveLength(1);
+  return (await call(org, '/commission/get', { commission_id: all[0].commission_id })).commission;
 }
 
 /** The commission's lines as stored (status, payout), over every associate it may have been split to. */
