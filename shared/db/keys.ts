@@ -55,14 +55,9 @@ export const event = (orgcode: string, eventId: string): ItemKey => ({
   pk: `${org(orgcode)}#EVENT#${part(eventId)}`,
   sk: 'EVENT',
 });
-/** The event a ledger sort key (`<occurred_at>#<encoded id>`) is of: a merged listing's token keeps sort keys alone. */
-export const eventAtLedgerKey = (orgcode: string, sortKey: string): ItemKey => ({
-  pk: `${org(orgcode)}#EVENT#${sortKey.slice(sortKey.indexOf('#') + 1)}`,
-  sk: 'EVENT',
-});
-/** gsi1: every event of the org by occurred_at, spread over the org's shards (shardKey of this: docs/decisions.md, Partition heat). */
+/** A list partition on the table: every event of the org by occurred_at, spread over the org's shards (shardKey of this: docs/decisions.md, Partition heat). */
 export const eventsByTime = (orgcode: string) => `${org(orgcode)}#EVENTS`;
-/** gsi2: the events of one event_type by occurred_at, spread over the same shards as the ledger by time. */
+/** A list partition on the table: the events of one event_type by occurred_at, spread over the same shards as the ledger by time. */
 export const eventsOfType = (orgcode: string, eventType: string) => `${org(orgcode)}#EVENTS#TYPE#${part(eventType)}`;
 
 /** The organisation's shard layout (shared/db/shard-layout.ts): one item, read once a minute per process. */

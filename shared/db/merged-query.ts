@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from './client';
 import { type IndexName } from './table-definition';
-import { type StartKey, keyAttributes, positionOf, queryPage, responseBytes, withinPageBytes } from './query-page';
+import { type StartKey, keyAttributes, positionOf, queryPage, readOfTableConsistently, responseBytes, withinPageBytes } from './query-page';
 
 /**
  * Where a merged listing stands in one partition: the key to resume after,
@@ -165,7 +165,7 @@ async function* partitionStream(query: ReturnType<typeof partitionQuery>, pageSi
   do {
     // DynamoDB stops a page at 1 MB; DynamoDB Local, without a Limit, takes longer
     // per page the more of the range is left, which makes a long window quadratic.
-    const page = await dynamo().send(new QueryCommand({ ...query, TableName: tableName(), Limit: pageSize, ExclusiveStartKey: startKey }));
+    const page = await dynamo().send(new QueryCommand({ ...query, ...readOfTableConsistently(query), TableName: tableName(), Limit: pageSize, ExclusiveStartKey: startKey }));
     yield* page.Items ?? [];
     startKey = page.LastEvaluatedKey;
   } while (startKey);

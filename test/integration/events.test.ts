@@ -191,6 +191,23 @@ describe('/event/list', () => {
     expect(types(facility)).toEqual(['order.cancelled']);
   });
 
+  it('lists an event written a moment ago, read by another caller at once (consistent read of the table)', async () => {
+    const ref = { kind: 'order', id: 'ord_at_once' };
+    const window = { from_utc: '2026-12-05T00:00:00Z', to_utc: '2026-12-06T00:00:00Z' };
+    const event = await record({ event_type: 'tender.captured', occurred_at: '2026-12-05T10:00:00Z', source_refs: [ref] });
+
+    const [all, ofType, lineage, report] = await Promise.all([
+      listAll('/event/list', window, 'events'),
+      listAll('/event/list', { ...window, event_types: ['tender.captured'] }, 'events'),
+      listAll('/lineage/list', { source_ref: ref }, 'lineage'),
+      org.post('reader', '/reconcile/report', window),
+    ]);
+    expect(all.map((listed) => listed.event_id)).toEqual([event.event_id]);
+    expect(ofType).toEqual([event]);
+    expect(lineage.map((link) => link.event_id)).toEqual([event.event_id]);
+    expect(report.body.data.report).toMatchObject({ event_count: 1, by_type: { 'tender.captured': 1 } });
+  });
+
   it('rejects a window whose end is not after its start', async () => {
     const response = await org.post('reader', '/event/list', { from_utc: '2026-11-02T00:00:00Z', to_utc: '2026-11-01T00:00:00Z' });
     expect(response.status).toBe(400);

@@ -13,24 +13,30 @@ import { markDay } from '../rollups/active-day-repository';
 import { type GuardedPut, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
+import { shardAttribute, storedRecordShard } from '../item-shard';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
-import { keyAttributes } from '../query-page';
+import { type Listing, listingPuts } from '../listings';
+import { compactLedgerCursor, expandLedgerCursor } from './ledger-cursor';
 import { type ShardLayout, shardKey, shardLayout, shardOf } from '../shard-layout';
 import { type ShardedCursor, type ShardedQuery, shardedPage, shardedStream } from '../sharded-read';
 
-function eventPut(event: AccountingEvent, shard: number): GuardedPut {
+/**
+ * Where an event is listed (shared/db/listings.ts): the organisation's ledger
+ * by time and the ledger of its type, on its shard, each a list partition on
+ * the table sorted by `<occurred_at>#<event id>` (unique: the id ends it).
+ */
+function eventListings(event: AccountingEvent, shard: number): Listing[] {
   const sortKey = timeOrderedKey(event.occurred_at, event.event_id);
+  return [
+    { partition: shardKey(keys.eventsByTime(event.orgcode), shard), sortKey },
+    { partition: shardKey(keys.eventsOfType(event.orgcode, event.event_type), shard), sortKey },
+  ];
+}
+
+function eventPut(event: AccountingEvent, shard: number): GuardedPut {
   return {
-    item: {
-      ...keys.event(event.orgcode, event.event_id),
-      record_type: 'event',
-      gsi1pk: shardKey(keys.eventsByTime(event.orgcode), shard),
-      gsi1sk: sortKey,
-      gsi2pk: shardKey(keys.eventsOfType(event.orgcode, event.event_type), shard),
-      gsi2sk: sortKey,
-      ...event,
-    },
+    item: { ...keys.event(event.orgcode, event.event_id), record_type: 'event', ...shardAttribute(shard), ...event },
     condition: { expression: 'attribute_not_exists(pk)' },
     onConditionFailed: () => new DuplicateIdError('event_id', event.event_id),
   };
@@ -47,30 +53,35 @@ function lineagePut(event: AccountingEvent, ref: SourceRef, shard: number): Guar
   };
 }
 
-const putsOnShard = (event: AccountingEvent, shard: number): GuardedPut[] => [
-  eventPut(event, shard),
-  ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref, shard)),
-];
+/** The event first (its condition is the one a duplicate id fails), then its copies in its lists, then its links. */
+function putsOnShard(event: AccountingEvent, shard: number): GuardedPut[] {
+  const stored = eventPut(event, shard);
+  return [
+    stored,
+    ...listingPuts(stored.item, eventListings(event, shard)),
+    ...distinctSourceRefs(event.source_refs).map((ref) => lineagePut(event, ref, shard)),
+  ];
+}
 
 /**
- * The items an event is stored as: the event and one lineage link per
- * distinct source ref, all on the shard of its id in the organisation's
- * layout (its ledger by time and by type and its links: docs/decisions.md, Partition heat).
+ * The items an event is stored as, to write in one transaction (other
+ * families add them to theirs): the event, its copy in each of its lists and
+ * one lineage link per distinct source ref, 3 + refs actions (at most 53), all
+ * on the shard of its id in the organisation's layout (docs/decisions.md,
+ * Partition heat; Acknowledged writes are listed). The event's own item is first.
  */
 export function eventRecordPuts(event: AccountingEvent, layout: ShardLayout): GuardedPut[] {
   return putsOnShard(event, shardOf(event.event_id, layout));
 }
 
-/** The shard a stored event item was written to: the one its ledger key names. */
-function storedShard(item: Record<string, unknown>): number {
-  return Number(/#SHARD#(\d+)$/.exec(String(item.gsi1pk))?.[1] ?? 0);
-}
-
-/** The lineage links stored with a stored event item (measured rather than read: nothing lists them by event). */
-export function storedLineageOf(item: Record<string, unknown>): Array<Record<string, unknown>> {
-  return putsOnShard(withoutStorageAttributes<AccountingEvent>(item), storedShard(item))
-    .slice(1)
-    .map((put) => put.item);
+/**
+ * The items stored with an event's copy in the ledger by time: the event under
+ * its own key, its copy in the ledger of its type and its lineage links
+ * (measured rather than read by the storage reconcile: they are written with it and never change).
+ */
+export function storedBesideLedgerCopy(copy: Record<string, unknown>): Array<Record<string, unknown>> {
+  const stored = putsOnShard(withoutStorageAttributes<AccountingEvent>(copy), Number(copy.shard ?? 0));
+  return stored.map((put) => put.item).filter((item) => item.pk !== copy.pk);
 }
 
 /**
@@ -79,10 +90,7 @@ export function storedLineageOf(item: Record<string, unknown>): Array<Record<str
  * is one item.
  */
 export async function shardOfEvent(orgcode: string, eventId: string): Promise<number> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.event(orgcode, eventId), ProjectionExpression: 'gsi1pk', ConsistentRead: true }),
-  );
-  return Item ? storedShard(Item) : 0;
+  return (await storedRecordShard(orgcode, keys.event(orgcode, eventId))).shard;
 }
 
 /**
@@ -120,10 +128,12 @@ export interface EventFilter {
 }
 
 /**
- * The read of the org's events in occurred_at order, oldest first: the
- * event-type index when exactly one type is asked for, else the org-wide
- * index; from_utc is inclusive and to_utc exclusive (a sort key
- * `<to_utc>#id` sorts after `<to_utc>`).
+ * The read of the org's events in occurred_at order, oldest first, from its
+ * list partitions on the table, read consistently (docs/decisions.md:
+ * Acknowledged writes are listed): the ledger of the type when exactly one
+ * type is asked for, else the ledger by time; from_utc is inclusive and to_utc
+ * exclusive (a sort key `<to_utc>#id` sorts after `<to_utc>`). A page token
+ * keeps each shard's place as a sort key alone.
  */
 function eventQuery(orgcode: string, filter: EventFilter): ShardedQuery {
   const [onlyType, ...otherTypes] = filter.event_types ?? [];
@@ -147,9 +157,7 @@ function eventQuery(orgcode: string, filter: EventFilter): ShardedQuery {
     conditions.push(`#${field} = :${field}`);
   }
   return {
-    index: singleType ? 'gsi2' : 'gsi1',
     partition: singleType ? keys.eventsOfType(orgcode, onlyType) : keys.eventsByTime(orgcode),
-    itemKeyAt: (sortKey) => keys.eventAtLedgerKey(orgcode, sortKey),
     range: { from: filter.from_utc, to: filter.to_utc },
     ...(conditions.length && { filter: { expression: conditions.join(' AND '), names, values } }),
     oldestFirst: true,
@@ -162,17 +170,24 @@ export interface ShardedPage<T> {
   cursor?: ShardedCursor;
 }
 
+/** A page of one of the organisation's ledger listings, over every shard, its cursor compact (ledger-cursor.ts). */
+async function ledgerPage(query: ShardedQuery, orgcode: string, limit: number, cursor: ShardedCursor | undefined): Promise<ShardedPage<Record<string, unknown>>> {
+  const page = await shardedPage(query, await shardLayout(orgcode), limit, expandLedgerCursor(cursor));
+  const next = compactLedgerCursor(page.cursor);
+  return { items: page.items, ...(next && { cursor: next }) };
+}
+
 export async function listEvents(
   orgcode: string,
   filter: EventFilter,
   limit: number,
   cursor?: ShardedCursor,
 ): Promise<ShardedPage<AccountingEvent>> {
-  const page = await shardedPage(eventQuery(orgcode, filter), await shardLayout(orgcode), limit, cursor);
+  const page = await ledgerPage(eventQuery(orgcode, filter), orgcode, limit, cursor);
   return { ...page, items: page.items.map((item) => withoutStorageAttributes<AccountingEvent>(item)) };
 }
 
-/** An event read for an export, with its place in the time order (its index sort key). */
+/** An event read for an export, with its place in the time order (its sort key in the ledger). */
 export interface OrderedEvent {
   event: AccountingEvent;
   sortKey: string;
@@ -183,7 +198,7 @@ const exportReadPageSize = 1000;
 
 /**
  * Streams the events an export selection holds, oldest first, a query page at
- * a time per shard (memory stays flat whatever the window). A batch's first and last
+ * a time per shard, read consistently (memory stays flat whatever the window). A batch's first and last
  * keys narrow the window to its slice on every shard (a sort key is the same whichever shard holds
  * the event); events recorded at or after `recorded_before` are left out, so a rebuild reads the same events.
  */
@@ -197,9 +212,8 @@ export async function* eventsForExport(orgcode: string, selection: RecordSelecti
   const filter = { ...recorded, expression: [recorded.expression, ...(query.filter ? [query.filter.expression] : [])].join(' AND ') };
   // The slice lies inside the window, so its inclusive bounds replace the window's.
   const slice = selection.first_key !== undefined && selection.last_key !== undefined ? { from: selection.first_key, to: selection.last_key } : query.range;
-  const { sk } = keyAttributes(query.index);
   for await (const item of shardedStream({ ...query, filter, range: slice }, await shardLayout(orgcode), exportReadPageSize)) {
-    yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item[sk]) };
+    yield { event: withoutStorageAttributes<AccountingEvent>(item), sortKey: String(item.sk) };
   }
 }
 
@@ -211,13 +225,13 @@ export async function readEventsForReconcile(
   cursor?: ShardedCursor,
 ): Promise<ShardedPage<ReconciledEvent>> {
   const query = { ...eventQuery(orgcode, filter), projection: ['event_type', 'amount', 'tax_amount'] };
-  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  const page = await ledgerPage(query, orgcode, limit, cursor);
   return { ...page, items: page.items as ReconciledEvent[] };
 }
 
 /** A page of the events that name one source record, oldest first. */
 export async function listLineage(orgcode: string, ref: SourceRef, limit: number, cursor?: ShardedCursor): Promise<ShardedPage<LineageItem>> {
   const query = { partition: keys.lineagePartition(orgcode, ref.kind, ref.id), oldestFirst: true };
-  const page = await shardedPage(query, await shardLayout(orgcode), limit, cursor);
+  const page = await ledgerPage(query, orgcode, limit, cursor);
   return { ...page, items: page.items.map((item) => withoutStorageAttributes<LineageItem>(item)) };
 }

@@ -6,7 +6,7 @@ import { noCostCentre } from '../../domain/usage/cost-centre';
 import { type CostCentreUsage, type TableFamily } from '../../domain/usage/storage-reconcile-state';
 import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
 import { dynamo, tableName } from '../client';
-import { storedLineageOf } from '../events/event-repository';
+import { storedBesideLedgerCopy } from '../events/event-repository';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import type { StartKey } from '../query-page';
@@ -44,10 +44,11 @@ const families: readonly FamilySource[] = [
   {
     name: 'events',
     perDay: false,
-    partition: (orgcode) => ofIndex('gsi1', keys.eventsByTime(orgcode)),
+    // The ledger by time, a list partition on the table: one copy of each event.
+    partition: (orgcode) => ofTable(keys.eventsByTime(orgcode)),
     sharded: true,
-    // Lineage links: one per distinct source ref of the event.
-    companions: storedLineageOf,
+    // The event under its own key, its copy in the ledger of its type, one lineage link per distinct source ref.
+    companions: storedBesideLedgerCopy,
   },
   { name: 'invoices/active', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'active')), sharded: true },
   { name: 'invoices/closed', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'closed')), sharded: true },
