@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type { OrgRateLimit } from '../shared/http/org-rate-limit';
+import type { OrgRateLimit } from '../shared/domain/org-rate';
 
 /** `cdk deploy -c env=<name>`: required, so that no stack is deployed by accident. */
 export const deploymentEnvironmentNames = ['dev', 'staging', 'prod'] as const;

@@ -1,6 +1,6 @@
 import { ValidationError, type ValidationIssue } from './domain/errors';
 import type { TokenKeys } from './domain/page-token';
-import type { OrgRateLimit } from './http/org-rate-limit';
+import type { OrgRateLimit } from './domain/org-rate';
 
 /**
  * EXPORT_SETTLE_MS on AWS: the longest deadline of a function that records events (30 s,

@@ -279,9 +279,9 @@ export const reratingWorkQueue = 'SYSTEM#RERATING_WORK';
 
 /**
  * One partition per storage usage record (get by id, and the duplicate-id
- * guard), and a copy of each in the org's usage partition, by the instant it is
- * listed at; on that copy gsi1 lists one service's usage and gsi2 one cost
- * centre's, in the same order.
+ * guard), and a copy of each in its lists, each a list partition on the table
+ * by the instant it is listed at: the org's usage, one service's and one cost
+ * centre's.
  */
 export const storageUsage = (orgcode: string, usageId: string): ItemKey => ({
   pk: `${org(orgcode)}#STORAGE_USAGE#${part(usageId)}`,
@@ -315,8 +315,8 @@ export const meteredOrgsOn = (day: string) => `SYSTEM#METERED_ORGS#${day}`;
 /**
  * One partition per org and UTC day holds that day's financial rollup: the run
  * header (the revision runs claim) and one record per dimension value, so a
- * re-run overwrites the same keys. gsi1 lists the org's records by dimension,
- * then day; gsi2 one dimension value's records by day.
+ * re-run overwrites the same keys. Its list partitions on the table hold the
+ * org's records by dimension, then day, and one dimension value's by day.
  */
 export const financialRollupDay = (orgcode: string, dt: string) => `${org(orgcode)}#FINANCIAL_ROLLUP#${dt}`;
 export const financialRollupRun = (orgcode: string, dt: string): ItemKey => ({ pk: financialRollupDay(orgcode, dt), sk: 'RUN' });
@@ -326,7 +326,7 @@ export const financialRollup = (orgcode: string, dt: string, dimension: string, 
 });
 export const financialRollupsOfOrg = (orgcode: string) => `${org(orgcode)}#FINANCIAL_ROLLUPS`;
 export const financialRollupOfOrgKey = (dimension: string, dt: string, value: string) => `${dimension}#${dt}#${part(value)}`;
-/** The gsi1 sort keys of a dimension's records of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
+/** The sort keys, in the org's list, of a dimension's records of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
 export const financialRollupsOfOrgBetween = (dimension: string, fromDt: string, toDt: string) => ({
   from: `${dimension}#${fromDt}#`,
   to: `${dimension}#${toDt}$`,
@@ -337,9 +337,10 @@ export const financialRollupsOfValue = (orgcode: string, dimension: string, valu
 /**
  * One partition per org and UTC day holds that day's usage rollup: the run
  * header and one record per service and scope (the org, one cost centre, or
- * the usage without one), so a re-run overwrites the same keys. gsi1 lists the
- * org's records by day, then service and scope; gsi2 the days of one service
- * and scope: what an org's or a cost centre's bill reads.
+ * the usage without one), so a re-run overwrites the same keys. Its list
+ * partitions on the table hold the org's records by day, then service and
+ * scope, and the days of one service and scope: what an org's or a cost
+ * centre's bill reads.
  */
 export const usageRollupDay = (orgcode: string, dt: string) => `${org(orgcode)}#USAGE_ROLLUP#${dt}`;
 export const usageRollupRun = (orgcode: string, dt: string): ItemKey => ({ pk: usageRollupDay(orgcode, dt), sk: 'RUN' });
@@ -361,7 +362,7 @@ export const usageRollup = (orgcode: string, dt: string, service: string, scopeK
 });
 export const usageRollupsOfOrg = (orgcode: string) => `${org(orgcode)}#USAGE_ROLLUPS`;
 export const usageRollupOfOrgKey = (dt: string, service: string, scopeKey: string) => `${dt}#${part(service)}#${scopeKey}`;
-/** The gsi1 sort keys of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
+/** The sort keys, in the org's list, of the days from `fromDt` to `toDt`, both included ('$' sorts right after '#'). */
 export const usageRollupsOfOrgBetween = (fromDt: string, toDt: string) => ({ from: `${fromDt}#`, to: `${toDt}$` });
 export const usageRollupsOfScope = (orgcode: string, service: string, scopeKey: string) =>
   `${org(orgcode)}#USAGE_ROLLUPS#${part(service)}#${scopeKey}`;

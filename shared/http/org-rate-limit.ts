@@ -1,8 +1,6 @@
 import { type OrgRateLimit, callsAvailable, emissionMs, msUntilOneCall, tatAfter } from '../domain/org-rate';
 import { pause } from '../pause';
 
-export type { OrgRateLimit } from '../domain/org-rate';
-
 /**
  * The per-organisation call limit (docs/decisions.md: Per-organisation limit),
  * held across every environment of every route function: the allowance is one

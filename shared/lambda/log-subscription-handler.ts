@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod/mini';
-import type { LogEvent, LogSource } from '../domain/usage/metered-lines';
+import type { LogBatch } from '../domain/usage/metered-lines';
 import { ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
 import { loggedRun, type RunMetrics } from '../observability/run-log';
@@ -25,11 +25,6 @@ const logBatch = z.discriminatedUnion('messageType', [
   }),
   z.object({ messageType: z.literal('CONTROL_MESSAGE') }),
 ]);
-
-/** A subscription batch: the log events of one log stream. */
-export interface LogBatch extends LogSource {
-  logEvents: LogEvent[];
-}
 
 /** The event a subscription delivers `batch` in: what the local stack hands the handler, as CloudWatch Logs does. */
 export function logSubscriptionEvent(batch: LogBatch): z.output<typeof subscriptionEvent> {

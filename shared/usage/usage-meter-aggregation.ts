@@ -3,7 +3,7 @@ import { inParallel } from '../db/in-parallel';
 import { markLateUsage } from '../db/usage/late-usage-repository';
 import { applyMeterChunk } from '../db/usage/usage-meter-repository';
 import { meterChunks, meterIncrements } from '../domain/usage/metered-lines';
-import type { LogBatch } from '../lambda/log-subscription-handler';
+import type { LogBatch } from '../domain/usage/metered-lines';
 
 /** What one batch came to: its figures are the aggregator's run metrics. */
 export interface MeterAggregation {

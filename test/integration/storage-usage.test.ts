@@ -310,6 +310,18 @@ describe('/storage/usage/list', () => {
     }
   });
 
+  it("lists a storage usage record written a moment ago, read by another caller at once (consistent read of the table): in the org's, its service's and its cost centre's lists", async () => {
+    const recorded = await record({ service: 'orders', cccode: 'FFFF-0000-0001' });
+
+    const lists = await Promise.all(
+      [{}, { service: 'orders' }, { cccode: 'FFFF-0000-0001' }, { service: 'orders', cccode: 'FFFF-0000-0001' }].map((filter) =>
+        org.post('reader', '/storage/usage/list', filter),
+      ),
+    );
+
+    for (const list of lists) expect(list.body.data).toEqual({ usages: [recorded], next_token: null });
+  });
+
   it("shows another organisation none of this one's usage", async () => {
     await record({ cccode: 'EEEE-0000-0001' });
     const stranger = await createOrg('STO', { reader: { roles: ['acct_view'] } });

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'aws-lambda';
 import { ValidationError } from '../../shared/domain/errors';
-import { type LogBatch, logSubscriptionEvent, logSubscriptionHandler } from '../../shared/lambda/log-subscription-handler';
+import type { LogBatch } from '../../shared/domain/usage/metered-lines';
+import { logSubscriptionEvent, logSubscriptionHandler } from '../../shared/lambda/log-subscription-handler';
 
 /** What a subscription delivers, gzipped and base64-encoded as CloudWatch Logs sends it. */
 const delivered = (batch: unknown) => ({ awslogs: { data: gzipSync(JSON.stringify(batch)).toString('base64') } });

@@ -1,4 +1,5 @@
-import { type CallSource, type OrgRateLimit, OrgRateLimiter, inMemoryCallSource } from '../../shared/http/org-rate-limit';
+import type { OrgRateLimit } from '../../shared/domain/org-rate';
+import { type CallSource, OrgRateLimiter, inMemoryCallSource } from '../../shared/http/org-rate-limit';
 
 /** One environment's limiter over an allowance of its own. */
 const limiterOf = (limit: OrgRateLimit) => new OrgRateLimiter(limit, inMemoryCallSource(limit));

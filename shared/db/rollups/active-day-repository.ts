@@ -68,7 +68,7 @@ export async function putDayMarker(kind: DayMarkerKind, orgcode: string, day: st
 
 /**
  * The days after `day` the org has marked `kind`, oldest first, future days
- * included: one Query of its own markers (eventually consistent).
+ * included: one Query of its own markers (a table partition, read consistently).
  */
 export async function daysMarkedAfter(kind: DayMarkerKind, orgcode: string, day: string): Promise<string[]> {
   const days: string[] = [];

@@ -3,6 +3,7 @@ import { type FinancialDimension, type FinancialRollupRecord, financialDimension
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
+import type { Listing } from '../listings';
 import { type StartKey, queryPage } from '../query-page';
 import { claimRollupRevision, removeRollupRecordsBefore, saveRollupRecord } from './rollup-revisions';
 
@@ -18,24 +19,40 @@ export function claimRevision(orgcode: string, dt: string, runId: string, now: D
 }
 
 /**
- * Writes the record (its revision the run's claim) over an older revision of
- * it, keeping when it was first created. False when a later run wrote it first.
+ * Where a record is listed (shared/db/listings.ts; docs/decisions.md:
+ * Acknowledged writes are listed), each a list partition on the table: the
+ * org's records by dimension, then day and value, and its dimension value's
+ * by day (one record a day per value, so the day alone is unique there).
+ * Both follow from what the record is of, so every run writes them at the
+ * same keys.
+ */
+export function financialRollupListings(record: Pick<FinancialRollupRecord, 'orgcode' | 'dt' | 'dimension' | 'dimension_value'>): Listing[] {
+  const { orgcode, dt, dimension, dimension_value: value } = record;
+  return [
+    { partition: keys.financialRollupsOfOrg(orgcode), sortKey: keys.financialRollupOfOrgKey(dimension, dt, value) },
+    { partition: keys.financialRollupsOfValue(orgcode, dimension, value), sortKey: dt },
+  ];
+}
+
+/**
+ * Writes the record (its revision the run's claim) and its copies in its
+ * lists over an older revision of it, keeping when it was first created.
+ * False when a later run wrote it first.
  */
 export function saveRecord(record: Omit<FinancialRollupRecord, 'created_at'>): Promise<boolean> {
   const { orgcode, dt, dimension, dimension_value: value } = record;
-  return saveRollupRecord(keys.financialRollup(orgcode, dt, dimension, value), {
-    ...record,
-    record_type: 'financial_rollup',
-    gsi1pk: keys.financialRollupsOfOrg(orgcode),
-    gsi1sk: keys.financialRollupOfOrgKey(dimension, dt, value),
-    gsi2pk: keys.financialRollupsOfValue(orgcode, dimension, value),
-    gsi2sk: dt,
-  });
+  return saveRollupRecord(
+    keys.financialRollup(orgcode, dt, dimension, value),
+    { ...record, record_type: 'financial_rollup' },
+    financialRollupListings(record),
+  );
 }
 
-/** Deletes the day's records older than `revision`: the values the run at `revision` no longer has. Returns how many. */
+/** Deletes the day's records older than `revision`, and their copies: the values the run at `revision` no longer has. Returns how many. */
 export function removeRecordsBefore(orgcode: string, dt: string, revision: number): Promise<number> {
-  return removeRollupRecordsBefore(keys.financialRollupDay(orgcode, dt), 'financial_rollup', revision);
+  return removeRollupRecordsBefore(keys.financialRollupDay(orgcode, dt), 'financial_rollup', revision, (record) =>
+    financialRollupListings(withoutStorageAttributes<FinancialRollupRecord>(record)),
+  );
 }
 
 export async function findFinancialRollup(
@@ -67,10 +84,13 @@ export interface FinancialRollupCursor {
 const toRecord = (item: Record<string, unknown>) => withoutStorageAttributes<FinancialRollupRecord>(item);
 
 /**
- * A page of the org's records of days in [from_dt, to_dt] (both included).
- * One dimension value: gsi2, by day. Otherwise gsi1, dimension by dimension
- * (sales, tender, tax, ar_aging; or the one asked for), each by day then
- * value. Every filter is a key condition: nothing read is thrown away.
+ * A page of the org's records of days in [from_dt, to_dt] (both included),
+ * a consistent read of a list partition on the table, so it shows every
+ * record a run that was answered wrote (docs/decisions.md: Acknowledged
+ * writes are listed). One dimension value: its list, by day. Otherwise the
+ * org's list, dimension by dimension (sales, tender, tax, ar_aging; or the one
+ * asked for), each by day then value. Every filter is a key condition:
+ * nothing read is thrown away.
  */
 export async function listFinancialRollups(
   orgcode: string,
@@ -82,8 +102,7 @@ export async function listFinancialRollups(
   if (dimension !== undefined && value !== undefined) {
     const page = await queryPage(
       {
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': keys.financialRollupsOfValue(orgcode, dimension, value), ':from': filter.from_dt, ':to': filter.to_dt },
       },
       limit,
@@ -102,8 +121,7 @@ export async function listFinancialRollups(
     const range = keys.financialRollupsOfOrgBetween(current, filter.from_dt, filter.to_dt);
     const page = await queryPage(
       {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': keys.financialRollupsOfOrg(orgcode), ':from': range.from, ':to': range.to },
       },
       limit - records.length,

@@ -3,6 +3,7 @@ import type { UsageRollupRecord, UsageRollupSubject, UsageScope } from '../../do
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
+import type { Listing } from '../listings';
 import { type Page, type StartKey, queryPage } from '../query-page';
 import { claimRollupRevision, removeRollupRecordsBefore, saveRollupRecord } from './rollup-revisions';
 
@@ -12,28 +13,48 @@ import { claimRollupRevision, removeRollupRecordsBefore, saveRollupRecord } from
  * run (shared/db/rollups/rollup-revisions.ts).
  */
 
+const toRecord = (item: Record<string, unknown>) => withoutStorageAttributes<UsageRollupRecord>(item);
+
 /** Claims the day's next revision for `runId`: 1 for the first run, then one more per run. */
 export function claimUsageRollupRevision(orgcode: string, dt: string, runId: string, now: Date): Promise<number> {
   return claimRollupRevision({ key: keys.usageRollupRun(orgcode, dt), recordType: 'usage_rollup_run', orgcode, dt, runId, now });
 }
 
-/** Writes the record over an older revision of it, keeping when it was first created. False when a later run wrote it first. */
-export function saveUsageRollup(record: Omit<UsageRollupRecord, 'created_at'>): Promise<boolean> {
+/**
+ * Where a record is listed (shared/db/listings.ts; docs/decisions.md:
+ * Acknowledged writes are listed), each a list partition on the table: the
+ * org's records by day, then service and scope, and its service and scope's
+ * by day (one record a day per service and scope, so the day alone is unique
+ * there). Both follow from what the record is of, so every run writes them
+ * at the same keys.
+ */
+export function usageRollupListings(record: Pick<UsageRollupRecord, 'orgcode' | 'dt' | 'service' | 'scope' | 'cccode'>): Listing[] {
   const { orgcode, dt, service } = record;
   const scope = keys.usageRollupScope(record);
-  return saveRollupRecord(keys.usageRollup(orgcode, dt, service, scope), {
-    ...record,
-    record_type: 'usage_rollup',
-    gsi1pk: keys.usageRollupsOfOrg(orgcode),
-    gsi1sk: keys.usageRollupOfOrgKey(dt, service, scope),
-    gsi2pk: keys.usageRollupsOfScope(orgcode, service, scope),
-    gsi2sk: dt,
-  });
+  return [
+    { partition: keys.usageRollupsOfOrg(orgcode), sortKey: keys.usageRollupOfOrgKey(dt, service, scope) },
+    { partition: keys.usageRollupsOfScope(orgcode, service, scope), sortKey: dt },
+  ];
 }
 
-/** Deletes the day's records older than `revision`: what the run at `revision` no longer has. Returns how many. */
+/**
+ * Writes the record and its copies in its lists over an older revision of
+ * it, keeping when it was first created. False when a later run wrote it first.
+ */
+export function saveUsageRollup(record: Omit<UsageRollupRecord, 'created_at'>): Promise<boolean> {
+  const { orgcode, dt, service } = record;
+  return saveRollupRecord(
+    keys.usageRollup(orgcode, dt, service, keys.usageRollupScope(record)),
+    { ...record, record_type: 'usage_rollup' },
+    usageRollupListings(record),
+  );
+}
+
+/** Deletes the day's records older than `revision`, and their copies: what the run at `revision` no longer has. Returns how many. */
 export function removeUsageRollupsBefore(orgcode: string, dt: string, revision: number): Promise<number> {
-  return removeRollupRecordsBefore(keys.usageRollupDay(orgcode, dt), 'usage_rollup', revision);
+  return removeRollupRecordsBefore(keys.usageRollupDay(orgcode, dt), 'usage_rollup', revision, (record) =>
+    usageRollupListings(toRecord(record)),
+  );
 }
 
 export async function findUsageRollup(orgcode: string, dt: string, subject: UsageRollupSubject): Promise<UsageRollupRecord | undefined> {
@@ -57,21 +78,18 @@ export interface UsageRollupFilter {
   cccode?: string;
 }
 
-const toRecord = (item: Record<string, unknown>) => withoutStorageAttributes<UsageRollupRecord>(item);
-
 /**
- * The Query of a listing. One service and one scope (the org's, the usage
- * without a cost centre, or one cost centre's): its own gsi2 partition, by
- * day, every filter a key condition: what a bill reads. Otherwise the org's
- * gsi1 partition, by day, then service and scope, the filters given compared
- * on the items read.
+ * The Query of a listing, of a list partition on the table. One service and
+ * one scope (the org's, the usage without a cost centre, or one cost
+ * centre's): its own list, by day, every filter a key condition: what a bill
+ * reads. Otherwise the org's list, by day, then service and scope, the
+ * filters given compared on the items read.
  */
 function usageRollupQuery(orgcode: string, filter: UsageRollupFilter) {
   const { service, scope, cccode } = filter;
   if (service !== undefined && scope !== undefined && (scope !== 'cccode' || cccode !== undefined)) {
     return {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': keys.usageRollupsOfScope(orgcode, service, keys.usageRollupScope({ scope, cccode })),
         ':from': filter.from_dt,
@@ -82,8 +100,7 @@ function usageRollupQuery(orgcode: string, filter: UsageRollupFilter) {
   const range = keys.usageRollupsOfOrgBetween(filter.from_dt, filter.to_dt);
   const compared = Object.entries({ service, scope, cccode }).filter(([, value]) => value !== undefined);
   return {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     FilterExpression: compared.length ? compared.map(([name]) => `#${name} = :${name}`).join(' AND ') : undefined,
     ExpressionAttributeNames: compared.length ? Object.fromEntries(compared.map(([name]) => [`#${name}`, name])) : undefined,
     ExpressionAttributeValues: {
@@ -95,7 +112,12 @@ function usageRollupQuery(orgcode: string, filter: UsageRollupFilter) {
   };
 }
 
-/** A page of the org's records of days in [from_dt, to_dt]; a page read through a filter may hold fewer than `limit` and still go on. */
+/**
+ * A page of the org's records of days in [from_dt, to_dt], read consistently,
+ * so it shows every record a run that was answered wrote (docs/decisions.md:
+ * Acknowledged writes are listed); a page read through a filter may hold
+ * fewer than `limit` and still go on.
+ */
 export function listUsageRollups(
   orgcode: string,
   filter: UsageRollupFilter,

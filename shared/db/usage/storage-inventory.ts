@@ -5,13 +5,18 @@ import { reconciledUsageIdPrefix } from '../../domain/usage/storage-reconcile';
 import { noCostCentre } from '../../domain/usage/cost-centre';
 import { type CostCentreUsage, type TableFamily } from '../../domain/usage/storage-reconcile-state';
 import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
+import type { FinancialRollupRecord } from '../../domain/rollups/financial-rollup';
+import type { UsageRollupRecord } from '../../domain/rollups/usage-rollup';
 import { dynamo, tableName } from '../client';
 import { storedBesideLedgerCopy } from '../events/event-repository';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
-import type { StartKey } from '../query-page';
+import { type Listing, listingCopy } from '../listings';
+import { type StartKey, readOfTableConsistently } from '../query-page';
+import { financialRollupListings } from '../rollups/financial-rollup-repository';
+import { usageRollupListings } from '../rollups/usage-rollup-repository';
 import { shardKeys, shardLayout } from '../shard-layout';
-import { storageUsageItems } from './storage-usage-repository';
+import { storageUsageListings } from './storage-usage-repository';
 import type { IndexName } from '../table-definition';
 import { meterShards } from './usage-meter-repository';
 
@@ -40,6 +45,15 @@ interface FamilySource extends TableFamily {
 const ofTable = (value: string) => ({ value });
 const ofIndex = (index: IndexName, value: string) => ({ index, value });
 
+/**
+ * What is stored with a record's copy read from one of its lists
+ * (shared/db/listings.ts), in its transaction: the record under its own key
+ * and its copies in its other lists.
+ */
+function listedWith(copy: Record<string, unknown>, recordKey: keys.ItemKey, listings: readonly Listing[]): Record<string, unknown>[] {
+  return [{ ...copy, ...recordKey }, ...listings.filter((listing) => listing.partition !== copy.pk).map((listing) => listingCopy(copy, listing))];
+}
+
 const families: readonly FamilySource[] = [
   {
     name: 'events',
@@ -67,12 +81,35 @@ const families: readonly FamilySource[] = [
     partition: (orgcode) => ofTable(keys.storageUsages(orgcode)),
     // A reconcile's own records would make each run measure the one before it: a re-run could never repeat its totals.
     counts: (item) => !String(item.usage_id).startsWith(reconciledUsageIdPrefix),
-    // The record under its own id, of which this is the listing copy.
-    companions: (item) => [storageUsageItems(withoutStorageAttributes<StorageUsageRecord>(item)).record],
+    // The copy in the org's list: the record under its own id and its copies in its service's and cost centre's lists beside it.
+    companions: (item) => {
+      const usage = withoutStorageAttributes<StorageUsageRecord>(item);
+      return listedWith(item, keys.storageUsage(usage.orgcode, usage.usage_id), storageUsageListings(usage));
+    },
   },
   { name: 'active_days', perDay: false, partition: (orgcode) => ofTable(keys.activeDays(orgcode)) },
-  { name: 'financial_rollups', perDay: false, partition: (orgcode) => ofIndex('gsi1', keys.financialRollupsOfOrg(orgcode)) },
-  { name: 'usage_rollups', perDay: false, partition: (orgcode) => ofIndex('gsi1', keys.usageRollupsOfOrg(orgcode)) },
+  {
+    name: 'financial_rollups',
+    perDay: false,
+    partition: (orgcode) => ofTable(keys.financialRollupsOfOrg(orgcode)),
+    // The copy in the org's list: the record in its day's partition and its copy in its dimension value's list beside it.
+    companions: (item) => {
+      const record = withoutStorageAttributes<FinancialRollupRecord>(item);
+      const key = keys.financialRollup(record.orgcode, record.dt, record.dimension, record.dimension_value);
+      return listedWith(item, key, financialRollupListings(record));
+    },
+  },
+  {
+    name: 'usage_rollups',
+    perDay: false,
+    partition: (orgcode) => ofTable(keys.usageRollupsOfOrg(orgcode)),
+    // The copy in the org's list: the record in its day's partition and its copy in its service and scope's list beside it.
+    companions: (item) => {
+      const record = withoutStorageAttributes<UsageRollupRecord>(item);
+      const key = keys.usageRollup(record.orgcode, record.dt, record.service, keys.usageRollupScope(record));
+      return listedWith(item, key, usageRollupListings(record));
+    },
+  },
   // A comment's current revision, one status at a time; its earlier revisions have no org-wide listing.
   ...lifecycleStatuses.map((status) => ({
     name: `comments/${status}`,
@@ -127,6 +164,7 @@ export async function measureFamilyPage(orgcode: string, familyName: string, day
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': partitionKey },
       ExpressionAttributeValues: { ':pk': partition },
+      ...readOfTableConsistently({ IndexName: index }),
       ExclusiveStartKey: startKey && Object.keys(startKey).length > 1 ? startKey : undefined,
     }),
   );

@@ -7,41 +7,39 @@ import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { type Page, type StartKey, queryPage } from '../query-page';
 
-/**
- * The two items a record is stored as (docs/decisions.md: Storage usage): the
- * record under its id, and its listing copy in the org's usage partition,
- * whose gsi1 and gsi2 keys make a service and a cost centre key conditions.
- * A record without a cost centre stays out of gsi2.
- */
-export function storageUsageItems(usage: StorageUsageRecord): { record: Record<string, unknown>; listing: Record<string, unknown> } {
-  const listedAt = timeOrderedKey(usageInstant(usage), usage.usage_id);
-  return {
-    record: { ...keys.storageUsage(usage.orgcode, usage.usage_id), record_type: 'storage_usage', ...usage },
-    listing: {
-      pk: keys.storageUsages(usage.orgcode),
-      sk: listedAt,
-      record_type: 'storage_usage_listing',
-      gsi1pk: keys.storageUsagesOfService(usage.orgcode, usage.service),
-      gsi1sk: listedAt,
-      ...(usage.cccode !== undefined && {
-        gsi2pk: keys.storageUsagesOfCostCentre(usage.orgcode, usage.cccode),
-        gsi2sk: listedAt,
-      }),
-      ...usage,
-    },
-  };
+/** The record as stored under its own id (docs/decisions.md: Storage usage): get by id, the duplicate-id guard. */
+function storageUsageItem(usage: StorageUsageRecord): Record<string, unknown> {
+  return { ...keys.storageUsage(usage.orgcode, usage.usage_id), record_type: 'storage_usage', ...usage };
 }
 
 /**
- * Stores a record and its listing copy, and the idempotency record when given,
- * in one transaction, once the day it counts on is marked metered (the usage
- * rollup of that day reads it). The idempotency record goes first so that
- * losing a same-key race is told apart from a duplicate id.
+ * Where a record is listed (shared/db/listings.ts; docs/decisions.md:
+ * Acknowledged writes are listed), each a list partition on the table, by the
+ * instant it counts at, then id: the org's usage, its service's, and its cost
+ * centre's (only a record with a cost centre). A record is immutable, so its
+ * copies are written once, with it.
+ */
+export function storageUsageListings(usage: StorageUsageRecord): Listing[] {
+  const sortKey = timeOrderedKey(usageInstant(usage), usage.usage_id);
+  return [
+    { partition: keys.storageUsages(usage.orgcode), sortKey },
+    { partition: keys.storageUsagesOfService(usage.orgcode, usage.service), sortKey },
+    ...(usage.cccode !== undefined ? [{ partition: keys.storageUsagesOfCostCentre(usage.orgcode, usage.cccode), sortKey }] : []),
+  ];
+}
+
+/**
+ * Stores a record and its copies in its lists, and the idempotency record
+ * when given, in one transaction (at most 5 actions), once the day it counts
+ * on is marked metered (the usage rollup of that day reads it). The
+ * idempotency record goes first so that losing a same-key race is told apart
+ * from a duplicate id.
  */
 export async function recordStorageUsage(usage: StorageUsageRecord, idempotencyRecord?: GuardedPut): Promise<void> {
-  const { record, listing } = storageUsageItems(usage);
+  const record = storageUsageItem(usage);
   await markDay('metered', usage.orgcode, usageInstant(usage));
   await writeAtomically([
     ...(idempotencyRecord ? [idempotencyRecord] : []),
@@ -50,21 +48,21 @@ export async function recordStorageUsage(usage: StorageUsageRecord, idempotencyR
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('usage_id', usage.usage_id),
     },
-    { item: listing },
+    ...listingPuts(record, storageUsageListings(usage)),
   ]);
 }
 
 /**
  * Stores a storage reconcile's record (docs/decisions.md: Storage reconcile)
  * as recordStorageUsage does, but without the duplicate-id guard: its id is
- * derived from what it measures, so a re-run puts the same two items again,
- * overwriting them (the listing copy's key is the same too: the same window
- * start and id).
+ * derived from what it measures, so a re-run puts the same items again,
+ * overwriting them (its copies' keys are the same too: the same window
+ * start, service, cost centre and id).
  */
 export async function saveReconciledStorageUsage(usage: StorageUsageRecord): Promise<void> {
-  const { record, listing } = storageUsageItems(usage);
+  const record = storageUsageItem(usage);
   await markDay('metered', usage.orgcode, usageInstant(usage));
-  await writeAtomically([{ item: record }, { item: listing }]);
+  await writeAtomically([{ item: record }, ...listingPuts(record, storageUsageListings(usage))]);
 }
 
 /**
@@ -96,53 +94,54 @@ export interface StorageUsageFilter {
 const attributeFilters = ['resource_type', 'service', 'cccode', 'logical_guid', 'channel_code'] as const;
 
 /**
- * The query over the listing copies in the order they are listed at: a cost
- * centre's partition (gsi2) when one is asked for, else a service's (gsi1),
- * else the org's; the other filters are compared on the items read. from_utc
- * is inclusive and to_utc exclusive (a sort key `<to_utc>#id` sorts after
- * `<to_utc>`).
+ * The query of a list partition on the table, in the order it lists: a cost
+ * centre's when one is asked for, else a service's, else the org's; the
+ * other filters are compared on the items read. from_utc is inclusive and
+ * to_utc exclusive (a sort key `<to_utc>#id` sorts after `<to_utc>`).
  */
 function storageUsageQuery(orgcode: string, filter: StorageUsageFilter) {
-  const partition =
+  const list =
     filter.cccode !== undefined
-      ? { index: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk', value: keys.storageUsagesOfCostCentre(orgcode, filter.cccode), keyed: 'cccode' }
+      ? { partition: keys.storageUsagesOfCostCentre(orgcode, filter.cccode), keyed: 'cccode' }
       : filter.service !== undefined
-        ? { index: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk', value: keys.storageUsagesOfService(orgcode, filter.service), keyed: 'service' }
-        : { index: undefined, pk: 'pk', sk: 'sk', value: keys.storageUsages(orgcode), keyed: undefined };
-  const names: Record<string, string> = { '#pk': partition.pk };
-  const values: Record<string, unknown> = { ':pk': partition.value };
+        ? { partition: keys.storageUsagesOfService(orgcode, filter.service), keyed: 'service' }
+        : { partition: keys.storageUsages(orgcode), keyed: undefined };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':pk': list.partition };
 
-  let keyCondition = '#pk = :pk';
-  if (filter.from_utc !== undefined || filter.to_utc !== undefined) names['#sk'] = partition.sk;
+  let keyCondition = 'pk = :pk';
   if (filter.from_utc !== undefined && filter.to_utc !== undefined) {
-    keyCondition += ' AND #sk BETWEEN :from AND :to';
+    keyCondition += ' AND sk BETWEEN :from AND :to';
     Object.assign(values, { ':from': filter.from_utc, ':to': filter.to_utc });
   } else if (filter.from_utc !== undefined) {
-    keyCondition += ' AND #sk >= :from';
+    keyCondition += ' AND sk >= :from';
     values[':from'] = filter.from_utc;
   } else if (filter.to_utc !== undefined) {
-    keyCondition += ' AND #sk < :to';
+    keyCondition += ' AND sk < :to';
     values[':to'] = filter.to_utc;
   }
 
   const conditions: string[] = [];
   for (const field of attributeFilters) {
     const value = filter[field];
-    if (value === undefined || field === partition.keyed) continue;
+    if (value === undefined || field === list.keyed) continue;
     names[`#${field}`] = field;
     values[`:${field}`] = value;
     conditions.push(`#${field} = :${field}`);
   }
 
   return {
-    IndexName: partition.index,
     KeyConditionExpression: keyCondition,
     FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
+    ExpressionAttributeNames: conditions.length ? names : undefined,
     ExpressionAttributeValues: values,
   };
 }
 
+/**
+ * A page of the org's records, read consistently, so it shows every record
+ * answered before it (docs/decisions.md: Acknowledged writes are listed).
+ */
 export function listStorageUsage(
   orgcode: string,
   filter: StorageUsageFilter,

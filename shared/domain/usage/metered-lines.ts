@@ -15,6 +15,11 @@ export interface LogSource {
   logStream: string;
 }
 
+/** A subscription batch: the log events of one log stream. */
+export interface LogBatch extends LogSource {
+  logEvents: LogEvent[];
+}
+
 /** What calls add to a meter: every counter but deliveries, which no call makes. */
 export type CallTotals = Pick<UsageTotals, 'api_calls' | 'records' | 'bandwidth_in_bytes' | 'bandwidth_out_bytes' | 'errors'>;
 
