@@ -3,7 +3,7 @@ import { findComment, findCommentRevision, createComment, saveCommentChange } fr
 import { commentTargetExists } from '../db/comments/comment-target-repository';
 import { retryingConflicts } from '../db/conflict-retry';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
-import { inboxItemPut } from '../db/inbox/inbox-repository';
+import { inboxItemPuts } from '../db/inbox/inbox-repository';
 import type { ChangeOrigin } from '../domain/change-origin';
 import { type Comment, type CommentTarget, NotCommentAuthorError, mayChangeComment } from '../domain/comments/comment';
 import { addedMentions, commentContent, explicitTags, movedComment, newComment, revisedComment } from '../domain/comments/comment-content';
@@ -32,9 +32,10 @@ export async function requireCommentTarget(orgcode: string, target: CommentTarge
  * 1. The target must be a record of the caller's organisation, and a parent a
  *    comment on the same target that is not doomed.
  * 2. The explicit hashtags and mentions are merged with the body's.
- * 3. One transaction writes the comment, its counts, an inbox item for every
- *    user and team it mentions and for the parent's author, and the
- *    idempotency record: all of it happens once, or not at all.
+ * 3. One transaction writes the comment and its copies in its lists, its
+ *    counts, an inbox item (and its copy in its list) for every user and team
+ *    it mentions and for the parent's author, and the idempotency record: all
+ *    of it happens once, or not at all, and every list shows it at once.
  */
 export async function addComment(request: CommentAddRequest, origin: ChangeOrigin, idempotency?: IdempotencyClaim): Promise<{ comment: Comment }> {
   const target = targetOf(request);
@@ -50,7 +51,7 @@ export async function addComment(request: CommentAddRequest, origin: ChangeOrigi
   const notices = [
     ...mentionNotices(comment, { users: comment.mentions_users, teams: comment.mentions_teams }, origin),
     ...(parent ? [replyNotice(comment, parent.comment, origin)] : []),
-  ].flatMap((notice) => (notice ? [inboxItemPut(notice)] : []));
+  ].flatMap((notice) => (notice ? inboxItemPuts(notice) : []));
   const data = { comment };
   // Every change of the org's comments adds to the org's counters: two at once may meet there and go again.
   await retryingConflicts(async () => {
@@ -106,7 +107,7 @@ export async function reviseComment(request: CommentReviseRequest, caller: Calle
     after: { comment: after, explicit },
     from: changeableStatuses,
     invalid: (from) => new InvalidStateError(`A ${from} comment cannot be revised`, { status: from }),
-    companions: mentionNotices(after, added, origin).map(inboxItemPut),
+    companions: mentionNotices(after, added, origin).flatMap(inboxItemPuts),
     now: origin.now,
   });
   return { comment };

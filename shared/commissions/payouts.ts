@@ -16,7 +16,7 @@ import {
 import { eventRecordPuts } from '../db/events/event-repository';
 import { shardLayout } from '../db/shard-layout';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
-import { inboxItemPut } from '../db/inbox/inbox-repository';
+import { inboxItemPuts } from '../db/inbox/inbox-repository';
 import { outboxPut } from '../db/outbox-repository';
 import { updateRevisioned } from '../db/revisioned-update';
 import * as keys from '../db/keys';
@@ -145,7 +145,7 @@ async function abandon(desk: Desk, period: LinePeriod, payoutId: string, now: Da
 /** An approval tells the payout's creator in their inbox, in the move's transaction: once, as the move happens once. */
 function inboxNoticeOf(payout: Payout, origin: ChangeOrigin) {
   const notice = payout.status === 'approved' ? payoutApprovedNotice(payout, origin) : undefined;
-  return notice ? [inboxItemPut(notice)] : [];
+  return notice ? inboxItemPuts(notice) : [];
 }
 
 const creationReason = (payout: Payout) =>

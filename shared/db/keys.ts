@@ -371,8 +371,8 @@ export const usageRollupsOfScope = (orgcode: string, service: string, scopeKey: 
  * A target record's comments in one partition, with each comment's earlier
  * revisions beside it: a comment is read by its target and id together (as
  * /comment/get names it), a target's comments are one Query, a revision one
- * GetItem. gsi1 lists the org's comments of one status and gsi2 one author's,
- * both by creation.
+ * GetItem. The org's comments of one status, and one author's, are each a
+ * list partition on the table (shared/db/listings.ts), by creation.
  */
 export const commentsOfTarget = (orgcode: string, targetType: string, targetId: string) =>
   `${org(orgcode)}#TARGET#${part(targetType)}#${part(targetId)}#COMMENTS`;
@@ -403,14 +403,13 @@ export const commentCount = (partition: string, dimension: string, status: strin
 });
 
 /**
- * One partition per inbox item (get by id); gsi1 lists an addressee's items
- * of one status and gsi2 its unread items (only unread items carry gsi2
- * keys), both by creation, read newest first. An addressee is a user (actor)
- * or a team (role).
+ * One partition per inbox item (get by id). An addressee's items of one status
+ * and read state are a list partition on the table (shared/db/listings.ts), by
+ * creation, read newest first: an item is in exactly one, so a new item is two
+ * writes. An addressee is a user (actor) or a team (role).
  */
 export const inboxItem = (orgcode: string, itemId: string): ItemKey => ({ pk: `${org(orgcode)}#INBOX_ITEM#${part(itemId)}`, sk: 'INBOX_ITEM' });
 const inboxOf = (orgcode: string, addressee: { user_guid: string } | { team: string }) =>
   'team' in addressee ? `${org(orgcode)}#INBOX#TEAM#${part(addressee.team)}` : `${org(orgcode)}#INBOX#USER#${part(addressee.user_guid)}`;
-export const inboxItemsOf = (orgcode: string, addressee: { user_guid: string } | { team: string }, status: string) =>
-  `${inboxOf(orgcode, addressee)}#${part(status)}`;
-export const unreadInboxItemsOf = (orgcode: string, addressee: { user_guid: string } | { team: string }) => `${inboxOf(orgcode, addressee)}#UNREAD`;
+export const inboxItemsOf = (orgcode: string, addressee: { user_guid: string } | { team: string }, status: string, state: string) =>
+  `${inboxOf(orgcode, addressee)}#${part(status)}#${part(state)}`;

@@ -1,14 +1,6 @@
 import type { Caller } from '../auth/caller';
 import { batchGetItems } from '../db/batch-get';
-import { inParallel } from '../db/in-parallel';
-import {
-  createInboxItem,
-  findInboxItem,
-  markInboxItemRead,
-  markInboxItems,
-  moveInboxItem,
-  unreadInboxItems,
-} from '../db/inbox/inbox-repository';
+import { createInboxItem, findInboxItem, markInboxItems, moveInboxItem, unreadInboxItems } from '../db/inbox/inbox-repository';
 import { withoutStorageAttributes } from '../db/item';
 import * as keys from '../db/keys';
 import type { ChangeOrigin } from '../domain/change-origin';
@@ -87,8 +79,9 @@ export async function setItemState(
 
 /**
  * "All read up to now": the caller's and its teams' items created up to the
- * call's instant and unread, read from each addressee's unread partition
- * (oldest first) and marked one by one, at most maxItemsMarkedPerCall.
+ * call's instant and unread, read from each addressee's unread lists (oldest
+ * first, consistently: an item created a moment before is among them) and
+ * marked, at most maxItemsMarkedPerCall.
  */
 async function markAllRead(caller: Caller, now: Date): Promise<{ items: InboxItem[]; marked: number; complete: boolean }> {
   let marked = 0;
@@ -100,7 +93,7 @@ async function markAllRead(caller: Caller, now: Date): Promise<{ items: InboxIte
       break;
     }
     const unread = await unreadInboxItems(caller.orgcode, addressee, now.toISOString(), room);
-    await inParallel(unread.items, (item) => markInboxItemRead(item, now));
+    await markInboxItems(unread.items, 'read', now);
     marked += unread.items.length;
     if (unread.more) complete = false;
   }

@@ -107,6 +107,37 @@ describe('/comment', () => {
     expect(issuePaths(unknownTeam)).toEqual(['mentions_teams.0']);
   });
 
+  it('writes a comment at every limit, its counts and its every notice in one transaction, and revises and moves one so', async () => {
+    const eventId = await anEvent();
+    const parent = await comment(eventId, { body: 'Parent' }, org.headers.bob);
+    const tags = (prefix: string) => Array.from({ length: 10 }, (_, i) => `${prefix}${i}`);
+    const users = (prefix: string) => Array.from({ length: 20 }, (_, i) => `${prefix}${i}`);
+    const everyTeam = ['acct_view', 'acct_export_admin', 'ar_admin', 'commission_admin', 'finance_audit'];
+
+    // 26 notices: 20 users, 5 teams and the parent's author.
+    const added = await comment(eventId, {
+      body: 'To everyone',
+      parent_comment_id: parent.comment_id,
+      hashtags: tags('a'),
+      mentions_users: users('u'),
+      mentions_teams: everyTeam,
+      idempotency_key: 'at-every-limit',
+    });
+    const plain = await comment(eventId, { body: 'To nobody yet', hashtags: tags('b') });
+    const address = { comment_id: plain.comment_id, ...onEvent(eventId) };
+    // Every hashtag replaced and 25 mentioned anew; then a move of every counter.
+    const revised = await org.post('alice', '/comment/revise', { ...address, expected_revision: 1, hashtags: tags('c'), mentions_users: users('v'), mentions_teams: everyTeam });
+    const archived = await org.post('alice', '/comment/status', { ...address, status: 'archived', expected_revision: 2 });
+
+    expect([revised.status, archived.status]).toEqual([200, 200]);
+    const onThisEvent = (items: any[]) => items.filter((item) => item.target_id === eventId).map((item) => item.source_refs[0].id);
+    expect(onThisEvent(await inbox(org.headers.bob))).toEqual([added.comment_id]);
+    expect(onThisEvent(await inbox(org.headers.auditor)).sort()).toEqual([added.comment_id, plain.comment_id].sort());
+    const report = (await org.post('alice', '/comment/report', onEvent(eventId))).body.data.report;
+    expect(report).toMatchObject({ comment_count: 3, by_status: { current: 2, archived: 1, doomed: 0 } });
+    expect(Object.keys(report.by_hashtag).sort()).toEqual([...tags('a'), ...tags('c')].sort());
+  });
+
   it('threads a reply under a parent of the same target only, never under a doomed one', async () => {
     const eventId = await anEvent();
     const otherEventId = await anEvent();
@@ -168,6 +199,27 @@ describe('/comment/list', () => {
     expect(await ids({ user_guid: 'alice' })).toEqual([a1.comment_id, a2.comment_id]);
     expect(await ids({ org_wide: true })).toEqual([a1.comment_id, b1.comment_id, a2.comment_id]);
     expect(await strangers.post('outsider', '/comment/list', { org_wide: true })).toMatchObject({ body: { data: { comments: [] } } });
+  });
+
+  it('lists a comment written a moment ago, read by another caller at once (consistent read of the table)', async () => {
+    const eventId = await anEvent();
+    const added = await comment(eventId, { body: 'Just now #fresh' });
+    const listed = async (request: Record<string, unknown>) => {
+      const response = await org.post('bob', '/comment/list', { limit: 100, created_after: added.created_at, ...request });
+      expect(response.status).toBe(200);
+      return response.body.data.comments.filter((each: { comment_id: string }) => each.comment_id === added.comment_id);
+    };
+    const scopes = [{ org_wide: true }, { user_guid: 'alice' }, onEvent(eventId)];
+
+    for (const scope of scopes) expect(await listed(scope)).toEqual([added]);
+    const moved = await org.post('alice', '/comment/status', { comment_id: added.comment_id, ...onEvent(eventId), status: 'archived', expected_revision: 1 });
+    expect(moved.status).toBe(200);
+    for (const scope of scopes) {
+      expect(await listed(scope)).toEqual([]);
+      expect(await listed({ ...scope, status: 'archived' })).toEqual([moved.body.data.comment]);
+    }
+    const revised = await org.post('alice', '/comment/revise', { comment_id: added.comment_id, ...onEvent(eventId), expected_revision: 2, body: 'Reworded #fresh' });
+    for (const scope of scopes) expect(await listed({ ...scope, status: 'archived', hashtag: 'fresh' })).toEqual([revised.body.data.comment]);
   });
 
   it('needs exactly one of a target, a user or org_wide: true, naming the rule otherwise', async () => {

@@ -8,14 +8,16 @@ import { dynamo, tableName } from '../client';
 import { commentCountUpdates } from './comment-count-repository';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { type Page, type StartKey, queryPage } from '../query-page';
 import { updateRevisioned } from '../revisioned-update';
 
 /**
  * Comments (docs/decisions.md: Comments): each in its target's partition,
- * listed by the org's status partition on gsi1 and the author's on gsi2; the
- * revision a change replaces is kept beside it, and the counters the report
- * reads change in the same transaction.
+ * with a copy in the org's list partition on the table of its status and one
+ * in its author's (shared/db/listings.ts); the revision a change replaces is
+ * kept beside it, and the counters the report reads change in the same
+ * transaction.
  */
 
 /** A comment as stored: the record and the tags its caller gave explicitly (kept, never shown). */
@@ -34,8 +36,21 @@ function recordAttributes({ current_revision, ...comment }: Comment) {
   return { ...comment, revision: current_revision };
 }
 
+/**
+ * Where a comment is listed: the org's list of its status and its author's,
+ * by creation (the sort key ends with its id, so it is unique in each list).
+ * A status change moves it between lists (docs/decisions.md: Acknowledged
+ * writes are listed).
+ */
+export function commentListings(comment: Pick<Comment, 'orgcode' | 'status' | 'author_guid' | 'created_at' | 'comment_id'>): Listing[] {
+  const sortKey = keys.timeOrderedKey(comment.created_at, comment.comment_id);
+  return [
+    { partition: keys.commentsOfOrg(comment.orgcode, comment.status), sortKey },
+    { partition: keys.commentsOfAuthor(comment.orgcode, comment.author_guid, comment.status), sortKey },
+  ];
+}
+
 function storedComment({ comment, explicit }: StoredComment): Record<string, unknown> {
-  const listedAt = keys.timeOrderedKey(comment.created_at, comment.comment_id);
   return {
     ...keyOf(comment),
     record_type: 'comment',
@@ -43,10 +58,6 @@ function storedComment({ comment, explicit }: StoredComment): Record<string, unk
     [explicitAttributes.hashtags]: explicit.hashtags,
     [explicitAttributes.mentions_users]: explicit.mentions_users,
     [explicitAttributes.mentions_teams]: explicit.mentions_teams,
-    gsi1pk: keys.commentsOfOrg(comment.orgcode, comment.status),
-    gsi1sk: listedAt,
-    gsi2pk: keys.commentsOfAuthor(comment.orgcode, comment.author_guid, comment.status),
-    gsi2sk: listedAt,
   };
 }
 
@@ -84,11 +95,19 @@ export async function findCommentRevision(orgcode: string, target: CommentTarget
   return Item && toComment(Item);
 }
 
-/** Stores a new comment, its counts and `companions` (its notices, the idempotency record), all or nothing. */
+/**
+ * Stores a new comment, its copies in its lists, its counts and `companions`
+ * (its notices, the idempotency record), all or nothing. At the limits
+ * (commentLimits: 10 hashtags, 20 users and the 5 teams mentioned, and a
+ * reply's notice) that is 3 + 24 counters + 26 notices of 2 writes each + 1 =
+ * 80 writes of a transaction's 100.
+ */
 export async function createComment(stored: StoredComment, companions: GuardedWrite[]): Promise<void> {
   const { comment } = stored;
+  const item = storedComment(stored);
   await writeAtomically([
-    { item: storedComment(stored), condition: { expression: 'attribute_not_exists(pk)' } },
+    { item, condition: { expression: 'attribute_not_exists(pk)' } },
+    ...listingPuts(item, commentListings(comment)),
     ...commentCountUpdates(comment.orgcode, comment, countChanges(undefined, comment)),
     ...companions,
   ]);
@@ -117,8 +136,11 @@ export interface CommentChange {
 
 /**
  * Replaces the comment with its next revision under the revision it had
- * (409 when another change came first), keeping the replaced one readable and
- * moving its counts, with `companions` (its notices), all or nothing.
+ * (409 when another change came first), keeping the replaced one readable,
+ * moving its counts and its copies (from the lists of the comment as it was
+ * read, `before`), with `companions` (its notices), all or nothing. At the
+ * limits a revise is 3 + 1 + 40 counters + 25 notices of 2 writes = 94 writes,
+ * a status change 5 + 1 + 48 = 54.
  */
 export async function saveCommentChange(change: CommentChange): Promise<Comment> {
   const { before, after } = change;
@@ -132,6 +154,7 @@ export async function saveCommentChange(change: CommentChange): Promise<Comment>
       ...commentCountUpdates(before.orgcode, before, countChanges(before, after.comment)),
       ...change.companions,
     ],
+    listings: { before: commentListings(before), after: commentListings(after.comment) },
     now: change.now,
   });
   return toComment(stored);
@@ -149,10 +172,11 @@ export interface CommentListFilter {
 }
 
 /**
- * A page of comments, oldest first. The org's or an author's: a Query of
- * that status partition (gsi1, gsi2), the creation window a key condition.
- * A target's: a Query of its partition, filtered on status and creation
- * (a target has few comments). The hashtag is always a filter.
+ * A page of comments, oldest first, read consistently (queryPage), so it
+ * shows every change answered before it. The org's or an author's: a Query of
+ * that list partition on the table, the creation window a key condition. A
+ * target's: a Query of its partition, filtered on status and creation (a
+ * target has few comments). The hashtag is always a filter.
  */
 export function listComments(
   orgcode: string,
@@ -170,7 +194,6 @@ export function listComments(
     filters.push('contains(#hashtags, :hashtag)');
   }
   let keyCondition: string;
-  let index: 'gsi1' | 'gsi2' | undefined;
   if ('target' in scope) {
     values[':pk'] = keys.commentsOfTarget(orgcode, scope.target.target_type, scope.target.target_id);
     values[':prefix'] = keys.commentSortKeyPrefix;
@@ -189,27 +212,24 @@ export function listComments(
       filters.push('#created < :before');
     }
   } else {
-    index = 'org_wide' in scope ? 'gsi1' : 'gsi2';
     values[':pk'] = 'org_wide' in scope ? keys.commentsOfOrg(orgcode, filter.status) : keys.commentsOfAuthor(orgcode, scope.author_guid, filter.status);
     // Sort keys are `<created_at>#<id>`: an instant's keys sort right after the instant itself, so `>= after`
     // keeps those created at `after`, and `< before` (or BETWEEN, whose inclusive end no key equals) leaves out `before`'s.
-    const sortKey = `${index}sk`;
     const [after, before] = [filter.created_after, filter.created_before];
     if (after !== undefined) values[':after'] = after;
     if (before !== undefined) values[':before'] = before;
     keyCondition =
-      `${index}pk = :pk` +
+      'pk = :pk' +
       (after !== undefined && before !== undefined
-        ? ` AND ${sortKey} BETWEEN :after AND :before`
+        ? ' AND sk BETWEEN :after AND :before'
         : after !== undefined
-          ? ` AND ${sortKey} >= :after`
+          ? ' AND sk >= :after'
           : before !== undefined
-            ? ` AND ${sortKey} < :before`
+            ? ' AND sk < :before'
             : '');
   }
   return queryPage(
     {
-      ...(index && { IndexName: index }),
       KeyConditionExpression: keyCondition,
       ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
       ...(Object.keys(names).length > 0 && { ExpressionAttributeNames: names }),
