@@ -83,9 +83,9 @@ export const exportBatch = (orgcode: string, batchId: string): ItemKey => ({
   sk: part(batchId),
 });
 export const exportBatchPartition = (orgcode: string) => `${org(orgcode)}#EXPORT_BATCHES`;
-/** gsi1: the batches of one export, in creation order. */
+/** The batches of one export, in creation order: a list partition on the table (their copies, shared/db/listings.ts). */
 export const batchesOfExport = (orgcode: string, exportId: string) => `${org(orgcode)}#EXPORT#${part(exportId)}#BATCHES`;
-/** gsi2: the batches of one schedule, in creation order. */
+/** The batches of one schedule, in creation order: a list partition on the table, as batchesOfExport. */
 export const batchesOfSchedule = (orgcode: string, scheduleId: string) =>
   `${org(orgcode)}#EXPORT_SCHEDULE#${part(scheduleId)}#BATCHES`;
 /** The org's export schedules in one partition, by schedule_id. */

@@ -8,10 +8,10 @@ import type { AccountingEvent } from '../../shared/domain/events/accounting-even
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { createBuiltExport, exportFinished as finished, exportRequest } from '../support/fixtures/exports';
-import { untilListed, useOrg, useStack } from '../support/harness';
+import { useOrg, useStack } from '../support/harness';
 
 useStack();
-const org = useOrg('BAT', { admin: { roles: ['acct_export_admin', 'acct_view'] } });
+const org = useOrg('BAT', { admin: { roles: ['acct_export_admin', 'acct_view'] }, viewer: { roles: ['acct_view'] } });
 
 const requestContext = () => org.requestContext('finance');
 const changeFields = () => ({ reason: 'downstream report', source_refs: [{ kind: 'erp_import', id: 'imp-1' }], request_context: requestContext() });
@@ -200,13 +200,11 @@ describe('/export/batch/repair', () => {
     const failedNow = await org.post('admin', '/export/batch/get', { batch_id: batch.batch_id });
     expect(failedNow.body.data.batch.repaired_by_batch_id).toBe(repaired.batch_id);
     // A failed batch is terminal: the list shows it only when asked for (docs/decisions.md: Lists).
-    // The repair was built by the worker, answered to no caller: the list shows it ready once its index follows.
-    await untilListed(async () => {
-      const listed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id });
-      expect(listed.body.data.batches.map((b: any) => [b.batch_kind, b.status])).toEqual([['repair', 'ready']]);
-      const failed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id, status: 'failed' });
-      expect(failed.body.data.batches.map((b: any) => b.batch_id)).toEqual([batch.batch_id]);
-    });
+    // The worker finished the repair with its copies in the same transaction: the list shows it ready at once.
+    const listed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id });
+    expect(listed.body.data.batches.map((b: any) => [b.batch_kind, b.status, b.revision])).toEqual([['repair', 'ready', repaired.revision]]);
+    const failed = await org.post('admin', '/export/batch/list', { export_id: exportRecord.export_id, status: 'failed' });
+    expect(failed.body.data.batches).toEqual([failedNow.body.data.batch]);
   });
 
   it('refuses to repair a batch that is not failed, or is already repaired, with 409 invalid-state', async () => {
@@ -254,5 +252,38 @@ describe('/export/batch/create', () => {
     expect(unknownExport.status).toBe(404);
     const repairWithoutTarget = await org.post('admin', '/export/batch/create', { ...body, batch_id: 'y', batch_kind: 'repair' });
     expect(repairWithoutTarget.status).toBe(400);
+  });
+});
+
+describe('/export/batch/list', () => {
+  const batchIds = async (filter: Record<string, unknown>) =>
+    (await org.post('viewer', '/export/batch/list', { limit: 256, ...filter })).body.data.batches.map((b: any) => [b.batch_id, b.status, b.revision]);
+
+  it('lists a batch written a moment ago, read by another caller at once (consistent read of the table)', async () => {
+    await org.post('admin', '/event/record', anEvent({ reason: 'o' }));
+    const { exportRecord } = await builtExport({ from_utc: '2026-11-20T00:00:00Z', to_utc: '2026-11-21T00:00:00Z' });
+    const schedule = await org.post('admin', '/export/schedule/create', {
+      status: 'suspended',
+      cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' },
+      ...changeFields(),
+    });
+    expect(schedule.status).toBe(200);
+    const scheduleId = schedule.body.data.schedule.schedule_id;
+
+    const created = await org.post('admin', '/export/batch/create', { export_id: exportRecord.export_id, schedule_id: scheduleId, ...changeFields() });
+    expect(created.status).toBe(200);
+    const batchId = created.body.data.batch.batch_id;
+    // Pending, or already taken by the worker: listed either way, by its export and by its schedule.
+    for (const filter of [{ export_id: exportRecord.export_id }, { schedule_id: scheduleId }, {}]) {
+      expect((await batchIds(filter)).map(([id]: string[]) => id)).toContain(batchId);
+    }
+
+    const built = await pollUntil('/export/batch/get', { batch_id: batchId }, org.headers.admin, 'batch', finished);
+    const sent = await org.post('admin', '/export/batch/status/set', { batch_id: batchId, status: 'sent', expected_revision: built.revision, ...changeFields() });
+    expect(sent.status).toBe(200);
+    const entry = [batchId, 'sent', sent.body.data.batch.revision];
+    expect(await batchIds({ export_id: exportRecord.export_id, status: 'sent' })).toEqual([entry]);
+    expect(await batchIds({ schedule_id: scheduleId, status: 'sent' })).toEqual([entry]);
+    expect((await batchIds({ export_id: exportRecord.export_id })).map(([id]: string[]) => id)).not.toContain(batchId);
   });
 });

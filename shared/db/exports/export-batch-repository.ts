@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DuplicateIdError, InvalidStateError } from '../../domain/errors';
+import { DuplicateIdError, InvalidStateError, NotFoundError } from '../../domain/errors';
 import {
   type BatchStatus,
   type ExportBatch,
@@ -9,63 +9,23 @@ import {
 } from '../../domain/exports/export-batch';
 import type { Evidence } from '../../domain/exports/export-record';
 import { markDay } from '../rollups/active-day-repository';
-import { type GuardedWrite, writeAtomically } from '../atomic-write';
+import { type GuardedUpdate, type GuardedWrite, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
-import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
+import { listingPuts, listingUpdates } from '../listings';
 import { type Page, type StartKey, queryPage } from '../query-page';
 import { updateRevisioned } from '../revisioned-update';
 import { statusFilter } from '../status-filter';
 import { deliveryMeterUpdate } from '../usage/usage-meter-repository';
-import { StaleClaimError, type WorkClaim, heldClaim, recordBuildOutcome, workAttributes, workEntry } from '../work-queue';
-
-function toBatch(item: Record<string, unknown>): ExportBatch {
-  const record = withoutStorageAttributes<Record<string, unknown>>(item);
-  for (const attribute of workAttributes) delete record[attribute];
-  return record as unknown as ExportBatch;
-}
-
-/** The batch item with its listing keys: by export (gsi1) and by schedule (gsi2). */
-function batchItem(batch: ExportBatch): Record<string, unknown> {
-  const order = `${batch.created_at}#${batch.batch_id}`;
-  return {
-    ...keys.exportBatch(batch.orgcode, batch.batch_id),
-    record_type: 'export_batch',
-    gsi1pk: keys.batchesOfExport(batch.orgcode, batch.export_id),
-    gsi1sk: order,
-    ...(batch.schedule_id && { gsi2pk: keys.batchesOfSchedule(batch.orgcode, batch.schedule_id), gsi2sk: order }),
-    ...batch,
-  };
-}
-
-/** The batch was already moved on by the downstream (sent or failed): a rebuild leaves it as it is. */
-class BatchMovedOnError extends Error {}
+import { workEntry } from '../work-queue';
+import { batchItem, batchListings, toBatch } from './export-batch-item';
 
 /**
- * Stores a batch the worker has built, only while the export still runs under
- * the build's `claim` (else StaleClaimError: a later build owns the export). A
- * rebuild after a crashed attempt writes the same batch again; one the
- * downstream already moved on is left as it is.
- */
-export async function putBuiltBatch(batch: ExportBatch, claim: WorkClaim): Promise<void> {
-  try {
-    await writeAtomically([
-      { check: { key: claim.key }, condition: heldClaim(claim), onConditionFailed: () => new StaleClaimError(claim) },
-      {
-        item: batchItem(batch),
-        condition: { expression: 'attribute_not_exists(pk) OR #status = :ready', names: { '#status': 'status' }, values: { ':ready': 'ready' } },
-        onConditionFailed: () => new BatchMovedOnError(),
-      },
-    ]);
-  } catch (error) {
-    if (!(error instanceof BatchMovedOnError)) throw error;
-  }
-}
-
-/**
- * Stores a batch a call asked for (`pending`, queued for the worker). A repair
- * also marks the failed batch as repaired, in the same transaction and only if
- * it is still failed and unrepaired, so two repairs of one batch cannot both win.
+ * Stores a batch a call asked for (`pending`, queued for the worker), with its
+ * copies in its lists. A repair also marks the failed batch as repaired, and
+ * its copies, in the same transaction and only if it is still failed and
+ * unrepaired, so two repairs of one batch cannot both win. At most 7 actions:
+ * the idempotency record, the batch and two copies, the repaired batch and two.
  */
 export async function createRequestedBatch(
   batch: ExportBatch,
@@ -73,33 +33,38 @@ export async function createRequestedBatch(
   repaired: ExportBatch | undefined,
   idempotencyRecord?: GuardedWrite,
 ): Promise<void> {
-  const writes: GuardedWrite[] = [
+  const item = batchItem(batch);
+  await writeAtomically([
     ...(idempotencyRecord ? [idempotencyRecord] : []),
     {
-      item: { ...batchItem(batch), ...workEntry(batch.orgcode, batch.batch_id, workDueAt) },
+      item: { ...item, ...workEntry(batch.orgcode, batch.batch_id, workDueAt) },
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('batch_id', batch.batch_id),
     },
-  ];
-  if (repaired) {
-    writes.push({
-      update: {
-        key: keys.exportBatch(repaired.orgcode, repaired.batch_id),
-        expression: 'SET repaired_by_batch_id = :repair',
-        values: { ':repair': batch.batch_id },
-      },
-      condition: {
-        expression: '#status = :failed AND attribute_not_exists(repaired_by_batch_id)',
-        names: { '#status': 'status' },
-        values: { ':failed': 'failed' },
-      },
-      onConditionFailed: () =>
-        new InvalidStateError(`Batch ${repaired.batch_id} is no longer a failed batch awaiting repair`, {
-          batch_id: repaired.batch_id,
-        }),
-    });
-  }
-  await writeAtomically(writes);
+    ...listingPuts(item, batchListings(batch)),
+    ...(repaired ? repairMarks(repaired, batch.batch_id) : []),
+  ]);
+}
+
+/** The failed batch marked as repaired by `repairBatchId`, and its copies alike. */
+function repairMarks(repaired: ExportBatch, repairBatchId: string): GuardedWrite[] {
+  const mark: GuardedUpdate = {
+    update: {
+      key: keys.exportBatch(repaired.orgcode, repaired.batch_id),
+      expression: 'SET repaired_by_batch_id = :repair',
+      values: { ':repair': repairBatchId },
+    },
+    condition: {
+      expression: '#status = :failed AND attribute_not_exists(repaired_by_batch_id)',
+      names: { '#status': 'status' },
+      values: { ':failed': 'failed' },
+    },
+    onConditionFailed: () =>
+      new InvalidStateError(`Batch ${repaired.batch_id} is no longer a failed batch awaiting repair`, {
+        batch_id: repaired.batch_id,
+      }),
+  };
+  return [mark, ...listingUpdates(mark.update, batchListings(repaired))];
 }
 
 export async function findBatch(orgcode: string, batchId: string): Promise<ExportBatch | undefined> {
@@ -116,7 +81,12 @@ export interface BatchListFilter {
   statuses: readonly BatchStatus[];
 }
 
-/** The batches of an export, of a schedule, or of the whole org, in a deterministic order. */
+/**
+ * The batches of an export or of a schedule (their list partitions on the
+ * table, in creation order), or of the whole org (its partition of batches, by
+ * batch_id), read consistently: every batch stored or changed before the call
+ * is shown as it is (docs/decisions.md: Acknowledged writes are listed).
+ */
 export function listBatches(
   orgcode: string,
   filter: BatchListFilter,
@@ -124,20 +94,14 @@ export function listBatches(
   startKey?: StartKey,
 ): Promise<Page<ExportBatch>> {
   const byStatus = statusFilter(filter.statuses);
-  const values: Record<string, unknown> = { ...byStatus.values };
+  const partition = filter.export_id
+    ? keys.batchesOfExport(orgcode, filter.export_id)
+    : filter.schedule_id
+      ? keys.batchesOfSchedule(orgcode, filter.schedule_id)
+      : keys.exportBatchPartition(orgcode);
+  const values: Record<string, unknown> = { ':pk': partition, ...byStatus.values };
   const names: Record<string, string> = { ...byStatus.names };
   const conditions = [byStatus.expression];
-  let query: { IndexName?: string; KeyConditionExpression: string };
-  if (filter.export_id) {
-    query = { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk' };
-    values[':pk'] = keys.batchesOfExport(orgcode, filter.export_id);
-  } else if (filter.schedule_id) {
-    query = { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk' };
-    values[':pk'] = keys.batchesOfSchedule(orgcode, filter.schedule_id);
-  } else {
-    query = { KeyConditionExpression: 'pk = :pk' };
-    values[':pk'] = keys.exportBatchPartition(orgcode);
-  }
   if (filter.export_id && filter.schedule_id) {
     names['#schedule'] = 'schedule_id';
     values[':schedule'] = filter.schedule_id;
@@ -145,7 +109,7 @@ export function listBatches(
   }
   return queryPage(
     {
-      ...query,
+      KeyConditionExpression: 'pk = :pk',
       FilterExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -169,12 +133,16 @@ export interface BatchStatusChange {
 }
 
 /**
- * Moves a batch along ready → sent → failed under its revision. `sent` is a
- * delivery: it is metered in the same transaction, so a delivery is counted
- * exactly when it is recorded, and its day is marked metered first, so no
- * delivery is ever counted on a day the usage rollup does not visit.
+ * Moves a batch along ready → sent → failed under its revision, its copies
+ * with it (at most 4 actions). `sent` is a delivery: it is metered in the same
+ * transaction, so a delivery is counted exactly when it is recorded, and its
+ * day is marked metered first, so no delivery is ever counted on a day the
+ * usage rollup does not visit. The batch is read first for where it is listed:
+ * the call names it by id alone.
  */
 export async function setBatchStatus(change: BatchStatusChange): Promise<ExportBatch> {
+  const stored = await findBatch(change.orgcode, change.batchId);
+  if (!stored) throw new NotFoundError();
   const at = change.now.toISOString();
   if (change.status === 'sent') await markDay('metered', change.orgcode, at);
   const updated = await updateRevisioned({
@@ -195,18 +163,8 @@ export async function setBatchStatus(change: BatchStatusChange): Promise<ExportB
       change.status === 'sent'
         ? [{ update: deliveryMeterUpdate({ orgcode: change.orgcode, cccode: change.cccode, surface: 'export_batch', day: at }) }]
         : undefined,
+    listings: { after: batchListings(stored) },
     now: change.now,
   });
   return toBatch(updated);
-}
-
-/** Records the outcome of building a requested batch under the build's claim; it stays queued until the outcome is published. */
-export async function finishBatchBuild(
-  claim: WorkClaim,
-  batch: ExportBatch,
-  outcome: Partial<ExportBatch> & { status: 'ready' | 'failed' },
-  now: Date,
-  publishBy: Date,
-): Promise<ExportBatch> {
-  return toBatch(await recordBuildOutcome(claim, batch.orgcode, batch.batch_id, outcome, now, publishBy));
 }

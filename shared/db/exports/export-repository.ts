@@ -48,7 +48,12 @@ export interface ExportListFilter {
   to_utc?: string;
 }
 
-/** The org's exports oldest first, of the given statuses, whose window overlaps [from_utc, to_utc), as a list shows them. */
+/**
+ * The org's exports oldest first, of the given statuses, whose window overlaps
+ * [from_utc, to_utc), as a list shows them: their partition on the table, read
+ * consistently, so every export created or moved before the call is shown as
+ * it is (docs/decisions.md: Acknowledged writes are listed).
+ */
 export function listExports(
   orgcode: string,
   filter: ExportListFilter,

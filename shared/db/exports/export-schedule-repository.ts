@@ -44,7 +44,11 @@ export async function findSchedule(orgcode: string, scheduleId: string): Promise
   return Item && withoutStorageAttributes<ExportSchedule>(Item);
 }
 
-/** The org's schedules of the given statuses (shared/domain/list-statuses.ts). */
+/**
+ * The org's schedules of the given statuses (shared/domain/list-statuses.ts):
+ * their partition on the table, read consistently (docs/decisions.md:
+ * Acknowledged writes are listed).
+ */
 export function listSchedules(
   orgcode: string,
   statuses: readonly ScheduleStatus[],
