@@ -1,18 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
-import type { AgingReport } from './aging-report';
-import type { CapacityResult } from './capacity';
-import { type ColdStartReport, coldStartSection, coldStartVerdicts } from './cold-start';
-import type { PayoutBenchReport } from './commission-payout';
-import type { ExportReport } from './export-events';
-import type { FinancialRollupBenchReport } from './financial-rollup';
-import type { LatencyReport, ParityResult } from './latency';
-import { type LatencySettings, type RouteLatency, latencySection, latencyVerdicts } from './latency-section';
-import type { ReconcileBenchRun, StorageReconcileBenchReport } from './storage-reconcile';
-import type { ChainOverhead } from './chain-overhead';
-import { round } from './stats';
-import { ms, table, units } from './table';
+import type { AgingReport } from './aging/aging-report';
+import type { CapacityResult } from './harness/capacity';
+import { type ColdStartReport, coldStartSection, coldStartVerdicts } from './cold-start/cold-start';
+import type { PayoutBenchReport } from './payouts/commission-payout';
+import type { ExportReport } from './exports/export-events';
+import type { FinancialRollupBenchReport } from './rollups/financial-rollup';
+import type { LatencyReport, ParityResult } from './latency/latency';
+import { type LatencySettings, type RouteLatency, latencySection, latencyVerdicts } from './latency/latency-section';
+import type { ReconcileBenchRun, StorageReconcileBenchReport } from './storage/storage-reconcile';
+import type { ChainOverhead } from './latency/chain-overhead';
+import { round } from './harness/stats';
+import type { TargetVerdict } from './harness/verdict';
+import { ms, table, units } from './harness/table';
 
 export interface BenchSettings {
   importRounds: number;
@@ -73,13 +74,6 @@ export interface BenchResults {
   financialRollup: FinancialRollupBenchReport;
   storageReconcile: StorageReconcileBenchReport;
   export: ExportReport;
-}
-
-export interface TargetVerdict {
-  target: string;
-  measured: string;
-  limit: string;
-  pass: boolean;
 }
 
 /** The limits the service holds itself to. */
@@ -257,7 +251,7 @@ export function render(results: BenchResults, verdictRows: TargetVerdict[]): str
   out.push(
     `Export: the export worker's job (runBuildJob) for windows of ${exported.runs.map((run) => run.events).join(' and ')} events, ` +
       `EXPORT_BATCH_SIZE ${exported.batchSize}; ${exported.seededEvents} events seeded with BatchWriteItem in ${exported.seedSeconds.toFixed(0)} s (event items only). ` +
-      'Each build, and each raw read, runs alone in a fresh node process (bench/export-build-child.ts), so the peak RSS is its own; ' +
+      'Each build, and each raw read, runs alone in a fresh node process (bench/exports/export-build-child.ts), so the peak RSS is its own; ' +
       'raw = the Query the build issued, replayed page by page with nothing written to S3.',
   );
   out.push(

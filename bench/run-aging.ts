@@ -1,9 +1,9 @@
-import { measureAgingReport } from './aging-report';
-import { checkSeedBuilders } from './invoice-seed';
-import { benchOrgcode } from './local-stack';
+import { measureAgingReport } from './aging/aging-report';
+import { checkSeedBuilders } from './latency/invoice-seed';
+import { benchOrgcode } from './harness/local-stack';
 import { agingSection, agingVerdicts } from './report';
-import { rawDocumentClient } from './route-calls';
-import { runSectionAlone } from './run-section';
+import { rawDocumentClient } from './latency/route-calls';
+import { runSectionAlone } from './harness/run-section';
 
 /**
  * `npx tsx bench/run-aging.ts`: the aging report section of `npm run bench`

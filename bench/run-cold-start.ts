@@ -1,6 +1,6 @@
 import { projectRoot } from '../shared/local/project-root';
-import { coldStartSection, coldStartVerdicts, measureColdStart } from './cold-start';
-import { runSectionAlone } from './run-section';
+import { coldStartSection, coldStartVerdicts, measureColdStart } from './cold-start/cold-start';
+import { runSectionAlone } from './harness/run-section';
 
 /**
  * `npx tsx bench/run-cold-start.ts`: the cold-start section of `npm run bench`

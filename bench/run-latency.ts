@@ -1,7 +1,7 @@
 import { dynamo } from '../shared/db/client';
-import { CommandLog } from './command-log';
-import { type LatencySettings, latencySection, latencyVerdicts, measureRouteLatency } from './latency-section';
-import { runSectionAlone } from './run-section';
+import { CommandLog } from './harness/command-log';
+import { type LatencySettings, latencySection, latencyVerdicts, measureRouteLatency } from './latency/latency-section';
+import { runSectionAlone } from './harness/run-section';
 
 /**
  * `npx tsx bench/run-latency.ts`: the route latency section of `npm run bench`

@@ -1,7 +1,7 @@
 import { awsLikeVariable } from '../shared/local/aws-like-options';
-import { benchCaller, benchOrgcode } from './local-stack';
-import { measureOrgRateLimit, orgRateLimitLoads, orgRateLimitSection, orgRateLimitVerdicts } from './org-rate-limit';
-import { runSectionAlone } from './run-section';
+import { benchCaller, benchOrgcode } from './harness/local-stack';
+import { measureOrgRateLimit, orgRateLimitLoads, orgRateLimitSection, orgRateLimitVerdicts } from './rate-limit/org-rate-limit';
+import { runSectionAlone } from './harness/run-section';
 
 /**
  * `npx tsx bench/run-org-rate-limit.ts` (also the last part of `npm run bench`):

@@ -1,8 +1,8 @@
 import { dynamo } from '../shared/db/client';
-import { CommandLog } from './command-log';
-import { heatSectionLines, heatSectionVerdicts, measureHeatSection } from './partition-heat-report';
-import { rawDocumentClient } from './route-calls';
-import { runSectionAlone } from './run-section';
+import { CommandLog } from './harness/command-log';
+import { heatSectionLines, heatSectionVerdicts, measureHeatSection } from './heat/partition-heat-report';
+import { rawDocumentClient } from './latency/route-calls';
+import { runSectionAlone } from './harness/run-section';
 
 /**
  * `npx tsx bench/run-partition-heat.ts`: the partition heat section of `npm run

@@ -1,12 +1,12 @@
 import { dynamo } from '../shared/db/client';
-import { CommandLog } from './command-log';
-import { rawDocumentClient } from './route-calls';
-import { runSectionAlone } from './run-section';
-import { measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp-report';
+import { CommandLog } from './harness/command-log';
+import { rawDocumentClient } from './latency/route-calls';
+import { runSectionAlone } from './harness/run-section';
+import { measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp/shard-ramp-report';
 
 /**
  * `npx tsx bench/run-shard-ramp.ts`: the shard ramp section of `npm run bench`
- * alone (bench/shard-ramp.ts): one organisation ramped from 10 to 1,000 orders
+ * alone (bench/shard-ramp/shard-ramp.ts): one organisation ramped from 10 to 1,000 orders
  * a second and held, its shards raised by the watch alone. An order's writes
  * are those of a retail day of BENCH_RAMP_PROFILE_ORDERS orders (default 200);
  * then a small organisation's calls with and without the watch

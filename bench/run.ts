@@ -2,22 +2,22 @@ import { join } from 'node:path';
 import { dynamo } from '../shared/db/client';
 import { noteNodeVersionOnce } from '../shared/local/node-version-notice';
 import { projectRoot } from '../shared/local/project-root';
-import { measureAgingReport } from './aging-report';
-import { measurePayout } from './commission-payout';
-import { measureColdStart } from './cold-start';
-import { CapacityMeter, measureCapacity, scanReferences } from './capacity';
-import { CommandLog } from './command-log';
-import { measureExports } from './export-events';
-import { measureFinancialRollup } from './financial-rollup';
-import { measureStorageReconcile } from './storage-reconcile';
-import { type HeatSection, heatSectionLines, heatSectionVerdicts, measureHeatSection } from './partition-heat-report';
-import { measureRouteLatency, paymentInvoicesOf } from './latency-section';
-import { measureChainOverhead } from './chain-overhead';
-import { type ListConsistencySection, listConsistencyLines, listConsistencySettings, listConsistencyVerdicts, measureListConsistency } from './list-consistency';
-import { benchOrgcode, startBenchStack } from './local-stack';
-import { type ShardRampSection, measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp-report';
+import { measureAgingReport } from './aging/aging-report';
+import { measurePayout } from './payouts/commission-payout';
+import { measureColdStart } from './cold-start/cold-start';
+import { CapacityMeter, measureCapacity, scanReferences } from './harness/capacity';
+import { CommandLog } from './harness/command-log';
+import { measureExports } from './exports/export-events';
+import { measureFinancialRollup } from './rollups/financial-rollup';
+import { measureStorageReconcile } from './storage/storage-reconcile';
+import { type HeatSection, heatSectionLines, heatSectionVerdicts, measureHeatSection } from './heat/partition-heat-report';
+import { measureRouteLatency, paymentInvoicesOf } from './latency/latency-section';
+import { measureChainOverhead } from './latency/chain-overhead';
+import { type ListConsistencySection, listConsistencyLines, listConsistencySettings, listConsistencyVerdicts, measureListConsistency } from './list-consistency/list-consistency';
+import { benchOrgcode, startBenchStack } from './harness/local-stack';
+import { type ShardRampSection, measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp/shard-ramp-report';
 import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
-import { rawDocumentClient } from './route-calls';
+import { rawDocumentClient } from './latency/route-calls';
 
 /**
  * `npm run bench`: the cold-start budget (every function's bytes and import

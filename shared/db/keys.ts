@@ -115,15 +115,13 @@ export const usageMeter = (orgcode: string, day: string, shard: number, cccode: 
 export const meterChunkPartition = (chunkId: string) => `SYSTEM#METER_CHUNK#${chunkId}`;
 export const meterChunk = (chunkId: string): ItemKey => ({ pk: meterChunkPartition(chunkId), sk: 'APPLIED' });
 
-/** One partition per invoice; gsi1 lists a customer's invoices, gsi2 the org's open or closed ones, by due date. */
+/**
+ * One partition per invoice; list partitions on the table hold copies of a
+ * customer's invoices and of the org's active or closed ones, by due date.
+ */
 export const invoice = (orgcode: string, invoiceId: string): ItemKey => ({ pk: `${org(orgcode)}#INVOICE#${part(invoiceId)}`, sk: 'INVOICE' });
 export const invoicesOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#INVOICES`;
 export const invoicesInLifecycle = (orgcode: string, lifecycle: 'active' | 'closed') => `${org(orgcode)}#INVOICES#${lifecycle.toUpperCase()}`;
-/** The invoice a listing sort key (`<due>#<encoded id>`) is of: a merged listing's token keeps sort keys alone. */
-export const invoiceAtListingKey = (orgcode: string, sortKey: string): ItemKey => ({
-  pk: `${org(orgcode)}#INVOICE#${sortKey.slice(sortKey.indexOf('#') + 1)}`,
-  sk: 'INVOICE',
-});
 /** The order's invoice (set is idempotent on order_id) and the tenders parked until it exists. */
 export const orderInvoice = (orgcode: string, orderId: string): ItemKey => ({ pk: `${org(orgcode)}#ORDER#${part(orderId)}`, sk: 'INVOICE' });
 export const parkedTender = (orgcode: string, orderId: string, tenderId: string): ItemKey => ({
@@ -133,7 +131,7 @@ export const parkedTender = (orgcode: string, orderId: string, tenderId: string)
 export const orderPartition = (orgcode: string, orderId: string) => `${org(orgcode)}#ORDER#${part(orderId)}`;
 /** A tender is received once: its claim records whether it is parked or which payment it became. */
 export const tender = (orgcode: string, tenderId: string): ItemKey => ({ pk: `${org(orgcode)}#TENDER#${part(tenderId)}`, sk: 'TENDER' });
-/** One partition per payment; gsi1 lists an invoice's payments, gsi2 a customer's, by received_at. */
+/** One partition per payment; list partitions on the table hold copies of an invoice's payments and of a customer's, by received_at. */
 export const payment = (orgcode: string, paymentId: string): ItemKey => ({ pk: `${org(orgcode)}#PAYMENT#${part(paymentId)}`, sk: 'PAYMENT' });
 export const paymentsOfInvoice = (orgcode: string, invoiceId: string) => `${org(orgcode)}#INVOICE#${part(invoiceId)}#PAYMENTS`;
 export const paymentsOfCustomer = (orgcode: string, customerId: string) => `${org(orgcode)}#CUSTOMER#${part(customerId)}#PAYMENTS`;
@@ -159,8 +157,9 @@ export const receivablesGroupStart = (customerId: string, currency: string) => `
 export const receivablesGroupEnd = (customerId: string, currency: string) => `${part(customerId)}#${currency}$`;
 export const receivablesOfCustomerRange = (customerId: string) => ({ from: `${part(customerId)}#`, to: `${part(customerId)}$` });
 /**
- * gsi1 of the statement entries: the org's changes of what is owed that count
- * on one UTC day, in the aggregates' order (customer, currency, due day), so
+ * A list partition on the table, of statement entries' copies: the org's
+ * changes of what is owed that count on one UTC day, in the aggregates' order
+ * (customer, currency, due day, then entry id), so
  * aging as of a past day takes back the days after it, a range of customers at
  * a time, and reads nothing of the days before it.
  */

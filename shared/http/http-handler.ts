@@ -267,7 +267,7 @@ async function runRoute(route: RouteDefinition, call: CallState): Promise<Record
 export interface HttpHandlerOptions {
   /**
    * Put every metered call's usage on its request log line (the default); off
-   * only to measure what metering costs the request path (bench/chain-overhead.ts).
+   * only to measure what metering costs the request path (bench/latency/chain-overhead.ts).
    */
   metered?: boolean;
   /** Log every call with its metrics (the default); off only to measure what that costs (bench). Off meters nothing either. */
@@ -275,7 +275,7 @@ export interface HttpHandlerOptions {
   /**
    * `shared` (the default): the organisation's allowance is shared by every
    * environment; `environment`: kept in this one only, as it used to be, only to
-   * measure what sharing costs (bench/org-rate-limit.ts).
+   * measure what sharing costs (bench/rate-limit/org-rate-limit.ts).
    */
   rateLimit?: OrgRateLimitScope;
 }

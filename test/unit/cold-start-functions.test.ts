@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
-import { esbuildOptionsOf, functionEntries } from '../../bench/bundles';
+import { esbuildOptionsOf, functionEntries } from '../../bench/cold-start/bundles';
 import { lambdaBundle } from '../../lib/lambda-bundle';
 import { projectRoot } from '../../shared/local/project-root';
 

@@ -1,0 +1,173 @@
+import { performance } from 'node:perf_hooks';
+import { serviceConfig } from '../../shared/config';
+import * as keys from '../../shared/db/keys';
+import { type OrgRateLimitScope, httpHandler } from '../../shared/http/http-handler';
+import type { AwsLike } from '../../shared/local/aws-like';
+import type { LambdaHandler } from '../../shared/local/lambda-environments';
+import { eventGetRoute } from '../../shared/routes/events/event-get.route';
+import { invoiceGetRoute } from '../../shared/routes/receivables/invoice-get.route';
+import type { BenchCaller } from '../harness/local-stack';
+import { inProcessCall } from '../latency/route-calls';
+import { percentile } from '../harness/stats';
+import { table } from '../harness/table';
+
+/**
+ * The per-organisation limit across environments (docs/decisions.md:
+ * Per-organisation limit), under the AWS-like mode's per-partition throughput:
+ * for each row, `environments` handlers, each with a limiter of its own as
+ * each Lambda environment has, half of them `/event/get` and half
+ * `/invoice/get`, all calling for one fresh organisation at `overload` times
+ * its limit; what they admitted against the bucket's allowance over the run
+ * (burst + rate × seconds), and the write units a second the bucket item's
+ * partition consumed (the mode's meter) with the attempts it refused. Then the
+ * p50 of a call that is not limited, with the shared allowance and with one
+ * kept per environment, calls of both kinds back to back.
+ */
+export interface OrgRateLimitRow {
+  environments: number;
+  overload: number;
+  offeredPerSecond: number;
+  seconds: number;
+  /** Calls made in all, admitted or refused. */
+  calls: number;
+  admitted: number;
+  allowance: number;
+  ratio: number;
+  bucketWriteUnitsPerSecond: number;
+  bucketThrottled: number;
+}
+
+export interface OrgRateLimitReport {
+  limit: { perSecond: number; burst: number };
+  partitionWriteUnitsPerSecond: number;
+  rows: OrgRateLimitRow[];
+  /** p50 ms of an unlimited `/event/get`, shared vs environment, and their ratio; the shared side's bucket writes per call. */
+  p50: { shared: number; environment: number; ratio: number; bucketWriteUnitsPerCall: number };
+  unlimitedCalls: number;
+}
+
+/** The rows the section measures: 1x, 5x and 20x the limit, each by 8 and by 50 environments. */
+export const orgRateLimitLoads = [1, 5, 20].flatMap((overload) => [8, 50].map((environments) => ({ overload, environments })));
+
+const routes = [eventGetRoute, invoiceGetRoute] as const;
+const bodyOf = (route: (typeof routes)[number]) => (route === eventGetRoute ? { event_id: 'evt_absent' } : { invoice_id: 'inv_absent' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function overloaded(awsLike: AwsLike, caller: BenchCaller, { environments, overload }: (typeof orgRateLimitLoads)[number], seconds: number) {
+  const { perSecond, burst } = serviceConfig().orgRateLimit;
+  const offeredPerSecond = perSecond * overload;
+  const everyMs = (1000 * environments) / offeredPerSecond;
+  const bucket = keys.orgRate(caller.orgcode).pk;
+  const throttledBefore = awsLike.counts.requestsThrottledByPartition;
+  const started = performance.now();
+  const environment = async (index: number) => {
+    const route = routes[index % routes.length]!;
+    const handler = httpHandler(route, { logged: false }) as LambdaHandler;
+    let admitted = 0;
+    let calls = 0;
+    // Each environment starts a share of a period after the one before, as calls arrive spread out.
+    for (let at = started + (everyMs * index) / environments; at < started + seconds * 1000; at += everyMs) {
+      await sleep(at - performance.now());
+      const { status, text } = await inProcessCall(handler, route, { headers: caller.headers, body: bodyOf(route) })();
+      if (status !== 429 && status !== 404) throw new Error(`${route.path} answered ${status}: ${text.slice(0, 200)}`);
+      if (status === 404) admitted += 1;
+      calls += 1;
+    }
+    return { admitted, calls };
+  };
+  const counts = await Promise.all(Array.from({ length: environments }, (_, index) => environment(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  const admitted = counts.reduce((sum, count) => sum + count.admitted, 0);
+  const allowance = burst + perSecond * elapsed;
+  return {
+    environments,
+    overload,
+    offeredPerSecond,
+    seconds: elapsed,
+    calls: counts.reduce((sum, count) => sum + count.calls, 0),
+    admitted,
+    allowance,
+    ratio: admitted / allowance,
+    bucketWriteUnitsPerSecond: awsLike.partitions.consumed(bucket).writeUnits / elapsed,
+    // The mode's count is of every partition, but the only writes of the row are the bucket's takes, and its reads stay far below 3,000 RCU/s.
+    bucketThrottled: awsLike.counts.requestsThrottledByPartition - throttledBefore,
+  };
+}
+
+async function unlimitedP50(awsLike: AwsLike, caller: BenchCaller, calls: number) {
+  const { perSecond } = serviceConfig().orgRateLimit;
+  const handlers: Record<OrgRateLimitScope, LambdaHandler> = {
+    shared: httpHandler(eventGetRoute, { logged: false }) as LambdaHandler,
+    environment: httpHandler(eventGetRoute, { rateLimit: 'environment', logged: false }) as LambdaHandler,
+  };
+  const samples: Record<OrgRateLimitScope, number[]> = { shared: [], environment: [] };
+  // Half the limit: each side's calls stay within it, so none is refused.
+  const everyMs = 2000 / perSecond;
+  for (let iteration = 0; iteration < calls; iteration += 1) {
+    const next = performance.now() + everyMs;
+    const order: OrgRateLimitScope[] = iteration % 2 === 0 ? ['shared', 'environment'] : ['environment', 'shared'];
+    for (const scope of order) {
+      const call = inProcessCall(handlers[scope], eventGetRoute, { headers: caller.headers, body: { event_id: 'evt_absent' } });
+      const start = performance.now();
+      const { status } = await call();
+      samples[scope].push(performance.now() - start);
+      if (status !== 404) throw new Error(`/event/get (${scope}) answered ${status}: not an unlimited call`);
+    }
+    await sleep(next - performance.now());
+  }
+  const shared = percentile(samples.shared, 50);
+  const environment = percentile(samples.environment, 50);
+  const bucketWriteUnits = awsLike.partitions.consumed(keys.orgRate(caller.orgcode).pk).writeUnits;
+  return { shared, environment, ratio: shared / environment, bucketWriteUnitsPerCall: bucketWriteUnits / calls };
+}
+
+/** One caller per row (a fresh organisation, so a fresh bucket), and one for the unlimited calls. */
+export async function measureOrgRateLimit(
+  awsLike: AwsLike,
+  callers: { overloaded: BenchCaller[]; unlimited: BenchCaller },
+  { seconds = 10, unlimitedCalls = 200, log = (_line: string) => {} } = {},
+): Promise<OrgRateLimitReport> {
+  const limit = serviceConfig().orgRateLimit;
+  const rows: OrgRateLimitRow[] = [];
+  for (const [index, load] of orgRateLimitLoads.entries()) {
+    log(`per-organisation limit: ${load.environments} environments at ${load.overload}x for ${seconds} s`);
+    rows.push(await overloaded(awsLike, callers.overloaded[index]!, load, seconds));
+  }
+  const p50 = await unlimitedP50(awsLike, callers.unlimited, unlimitedCalls);
+  return { limit, partitionWriteUnitsPerSecond: awsLike.options.partitionWriteUnitsPerSecond, rows, p50, unlimitedCalls };
+}
+
+export function orgRateLimitSection(report: OrgRateLimitReport): string[] {
+  const { limit, p50 } = report;
+  return [
+    `Per-organisation limit (${limit.perSecond}/s, burst ${limit.burst}), AWS-like mode, the bucket's partition ${report.partitionWriteUnitsPerSecond} WCU/s: /event/get and /invoice/get environments, one organisation per row`,
+    table(
+      ['load', 'envs', 'offered/s', 's', 'calls', 'admitted', 'allowance', 'admitted/allowance', 'bucket WCU/s', '% of partition', 'bucket throttled'],
+      report.rows.map((row) => [
+        `${row.overload}x`,
+        row.environments,
+        row.offeredPerSecond,
+        row.seconds.toFixed(1),
+        row.calls,
+        row.admitted,
+        row.allowance.toFixed(0),
+        `${row.ratio.toFixed(2)}x`,
+        row.bucketWriteUnitsPerSecond.toFixed(1),
+        `${((100 * row.bucketWriteUnitsPerSecond) / report.partitionWriteUnitsPerSecond).toFixed(1)}%`,
+        row.bucketThrottled,
+      ]),
+    ),
+    `  unlimited /event/get p50 over ${report.unlimitedCalls} calls: shared ${p50.shared.toFixed(2)} ms, per environment ${p50.environment.toFixed(2)} ms: ${p50.ratio.toFixed(3)}x (shared: ${p50.bucketWriteUnitsPerCall.toFixed(2)} bucket WCU a call)`,
+  ];
+}
+
+export function orgRateLimitVerdicts(report: OrgRateLimitReport) {
+  const worstRatio = Math.max(...report.rows.map((row) => row.ratio));
+  const worstWrites = Math.max(...report.rows.map((row) => row.bucketWriteUnitsPerSecond));
+  const writeBound = report.partitionWriteUnitsPerSecond / 10;
+  return [
+    { target: 'admitted within 1.2x of the allowance in every row', measured: `${worstRatio.toFixed(2)}x`, limit: '1.20x', pass: worstRatio <= 1.2 },
+    { target: "the bucket's writes within 10% of its partition's write units", measured: `${worstWrites.toFixed(1)} WCU/s`, limit: `${writeBound} WCU/s`, pass: worstWrites <= writeBound },
+    { target: 'p50 of an unlimited call, shared limit vs per environment', measured: `${report.p50.ratio.toFixed(3)}x`, limit: '1.05x', pass: report.p50.ratio <= 1.05 },
+  ];
+}
