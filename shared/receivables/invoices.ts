@@ -149,7 +149,7 @@ export async function setInvoice(request: InvoiceSetRequest, origin: ChangeOrigi
   const issuing = request.status === 'open';
   const change = issuing ? issueInvoice(rewritten, origin, request.reason, request.source_refs) : { invoice: rewritten };
   const invoice = await saveInvoiceChange(
-    current.revision,
+    current,
     asRevisionAfter(change, current, origin.now),
     issuing ? [orderTakesTendersWrite(current)] : [],
   );
@@ -167,7 +167,7 @@ export async function setInvoiceStatus(request: InvoiceStatusSetRequest, origin:
   const change = moveInvoiceStatus(current, request.status, origin, request.reason, request.source_refs);
   const leavesDraft = current.status === 'draft';
   const invoice = await saveInvoiceChange(
-    expected,
+    current,
     asRevisionAfter(change, current, origin.now),
     leavesDraft ? [orderTakesTendersWrite(current)] : [],
   );

@@ -1,7 +1,7 @@
 import type { IdempotencyClaim } from '../db/idempotency-repository';
 import { idempotencyRecordPut } from '../db/idempotency-repository';
 import { saveInvoiceChange, findInvoice } from '../db/receivables/invoice-repository';
-import { paymentPut } from '../db/receivables/payment-repository';
+import { paymentPuts } from '../db/receivables/payment-repository';
 import { TenderAlreadyReceivedError, tenderAppliedWrites } from '../db/receivables/tender-repository';
 import { DuplicateIdError, InvalidStateError, NotFoundError, RevisionConflictError, ValidationError } from '../domain/errors';
 import { newId } from '../domain/identifiers';
@@ -72,9 +72,9 @@ export async function applyManualPayment(
   );
   const data = { payment: change.payment, invoice: change.invoice };
   try {
-    await saveInvoiceChange(expected, change, [
+    await saveInvoiceChange(invoice, change, [
       ...(idempotency ? [idempotencyRecordPut(idempotency, data, origin.now)] : []),
-      paymentPut(change.payment),
+      ...paymentPuts(change.payment),
       ...(request.tender_id
         ? tenderAppliedWrites({ orgcode: origin.orgcode, tender_id: request.tender_id, order_id: invoice.order_id }, paymentId, false, origin.now)
         : []),

@@ -1,5 +1,6 @@
 import type { StartKey } from '../db/query-page';
-import { type ReceivableAmount, readNetBefore, readReceivables, readStatementEntries } from '../db/receivables/receivables-repository';
+import { type ReceivableAmount, readReceivables } from '../db/receivables/receivables-repository';
+import { readNetBefore, readStatementEntries } from '../db/receivables/statement-repository';
 import type { StatementLine } from '../domain/receivables/balances';
 import { fromMinorUnits, toMinorUnits } from '../domain/receivables/money';
 import * as keys from '../db/keys';

@@ -6,7 +6,7 @@ import { applyReceipt, asRevisionAfter } from '../domain/receivables/invoice-cha
 import { toMinorUnits } from '../domain/receivables/money';
 import { retryingConflicts } from '../db/conflict-retry';
 import { findInvoiceOfOrder, saveInvoiceChange } from '../db/receivables/invoice-repository';
-import { paymentPut } from '../db/receivables/payment-repository';
+import { paymentPuts } from '../db/receivables/payment-repository';
 import {
   InvoiceAppearedError,
   TenderAlreadyReceivedError,
@@ -46,8 +46,8 @@ async function applyTender(invoice: Invoice, tender: TenderCapturedDetail, wasPa
     },
     origin,
   );
-  await saveInvoiceChange(invoice.revision, asRevisionAfter(change, invoice, now), [
-    paymentPut(change.payment),
+  await saveInvoiceChange(invoice, asRevisionAfter(change, invoice, now), [
+    ...paymentPuts(change.payment),
     ...tenderAppliedWrites(tender, change.payment.payment_id, wasParked, now),
   ]);
   return change.payment;

@@ -12,6 +12,7 @@ import { type ShardLayout, shardKey, shardLayout } from '../shard-layout';
 import { type ShardedCursor, shardedPage } from '../sharded-read';
 import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from '../item-shard';
 import { withoutStorageAttributes } from '../item';
+import { type Listing, listingPuts } from '../listings';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
 import type { Page } from '../query-page';
@@ -28,23 +29,24 @@ export class OrderAlreadyInvoicedError extends Error {
   }
 }
 
-function listingKey(invoice: Invoice) {
-  return timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
-}
-
 /** The invoice as stored, on its shard (shared/db/item-shard.ts): its lifecycle listing and its receivables are kept there. */
 export function invoiceItem(invoice: Invoice, shard = 0): Record<string, unknown> {
-  const sortKey = listingKey(invoice);
-  return {
-    ...keys.invoice(invoice.orgcode, invoice.invoice_id),
-    record_type: 'invoice',
-    gsi1pk: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id),
-    gsi1sk: sortKey,
-    gsi2pk: shardKey(keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'), shard),
-    gsi2sk: sortKey,
-    ...shardAttribute(shard),
-    ...invoice,
-  };
+  return { ...keys.invoice(invoice.orgcode, invoice.invoice_id), record_type: 'invoice', ...shardAttribute(shard), ...invoice };
+}
+
+/**
+ * The list partitions on the table an invoice is listed in (docs/decisions.md:
+ * Acknowledged writes are listed), by due date (else creation) and id: its
+ * customer's, and the org's active or closed ones on the invoice's shard. A
+ * status move between active and closed, or an issue that dates a draft,
+ * moves it.
+ */
+export function invoiceListings(invoice: Invoice, shard = 0): Listing[] {
+  const sortKey = timeOrderedKey(invoice.due_at ?? invoice.created_at, invoice.invoice_id);
+  return [
+    { partition: keys.invoicesOfCustomer(invoice.orgcode, invoice.customer_id), sortKey },
+    { partition: shardKey(keys.invoicesInLifecycle(invoice.orgcode, isTerminal(invoice.status) ? 'closed' : 'active'), shard), sortKey },
+  ];
 }
 
 export async function findInvoice(orgcode: string, invoiceId: string): Promise<Invoice | undefined> {
@@ -136,8 +138,8 @@ async function afterCommit(change: InvoiceChange, shard: number): Promise<void> 
 }
 
 /**
- * Creates an invoice with its order claim, its event and its receivable
- * writes in one transaction. A second invoice for the order fails with
+ * Creates an invoice with its order claim, its copies in its lists, its event
+ * and its receivable writes in one transaction. A second invoice for the order fails with
  * OrderAlreadyInvoicedError.
  */
 export async function createInvoice(change: InvoiceChange): Promise<void> {
@@ -160,6 +162,7 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
       condition: { expression: 'attribute_not_exists(pk)' },
       onConditionFailed: () => new DuplicateIdError('invoice_id', invoice.invoice_id),
     },
+    ...listingPuts(invoiceItem(invoice, shard), invoiceListings(invoice, shard)),
     ...changeWrites(change, layout, shard),
   ]);
   rememberShard(keys.invoice(invoice.orgcode, invoice.invoice_id), shardAttribute(shard));
@@ -168,20 +171,23 @@ export async function createInvoice(change: InvoiceChange): Promise<void> {
 
 /**
  * Saves a changed invoice (already at its next revision) if the stored one is
- * still at `expectedRevision`, with what the change records and `extra`
+ * still `before`, as the caller read it (its revision), with its copies moved
+ * to the lists it now belongs in, what the change records and `extra`
  * writes, all or nothing. When another change got there first: 409 with the
  * current revision (or 404 if the invoice is gone).
  */
-export async function saveInvoiceChange(expectedRevision: number, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
+export async function saveInvoiceChange(before: Invoice, change: InvoiceChange, extra: GuardedWrite[] = []): Promise<Invoice> {
   const saved = change.invoice;
   await markEventDay(change);
   const key = keys.invoice(saved.orgcode, saved.invoice_id);
   const { shard, layout } = await storedRecordShard(saved.orgcode, key);
   await updateRevisioned({
     key,
-    expectedRevision,
-    // Whole: a change may drop attributes (a draft's issue date) and moves the listing keys.
+    expectedRevision: before.revision,
+    // Whole: a change may drop attributes (a draft's issue date) and move the invoice between lists.
     replace: invoiceItem(saved, shard),
+    // The stored invoice is `before` while its revision holds, so these are exactly the copies it has.
+    listings: { before: invoiceListings(before, shard), after: invoiceListings(saved, shard) },
     companions: [...extra, ...changeWrites(change, layout, shard)],
     // The instant the change was stamped with, which its event and notice already cite.
     now: new Date(saved.updated_at),
@@ -202,9 +208,10 @@ export interface InvoiceFilter {
 }
 
 /**
- * A page of invoices by due date: a customer's (gsi1) or the org's active or
- * closed ones (gsi2, over the shards of the org's layout, merged by due date),
- * filtered by status, within [due_from_utc, due_to_utc).
+ * A page of invoices by due date, read consistently from a list partition on
+ * the table (invoiceListings): a customer's, or the org's active or closed ones
+ * (over the shards of the org's layout, merged by due date), filtered by
+ * status, within [due_from_utc, due_to_utc).
  */
 export async function listInvoices(orgcode: string, filter: InvoiceFilter, limit: number, cursor?: ShardedCursor): Promise<Page<Invoice>> {
   // Sort keys are `<due>#<id>`: none equals a bare instant, so an inclusive end leaves `due_to_utc` itself out.
@@ -212,12 +219,11 @@ export async function listInvoices(orgcode: string, filter: InvoiceFilter, limit
     range: { from: filter.due_from_utc, to: filter.due_to_utc },
     filter: statusFilter(filter.statuses),
     oldestFirst: true,
-    itemKeyAt: (sortKey: string) => keys.invoiceAtListingKey(orgcode, sortKey),
   };
   const lifecycle = filter.statuses.every(isTerminal) ? 'closed' : 'active';
   const page =
     filter.customer_id === undefined
-      ? await shardedPage({ ...query, index: 'gsi2', partition: keys.invoicesInLifecycle(orgcode, lifecycle) }, await shardLayout(orgcode), limit, cursor)
-      : await shardedPage({ ...query, index: 'gsi1', partition: keys.invoicesOfCustomer(orgcode, filter.customer_id) }, oneShard, limit, cursor);
+      ? await shardedPage({ ...query, partition: keys.invoicesInLifecycle(orgcode, lifecycle) }, await shardLayout(orgcode), limit, cursor)
+      : await shardedPage({ ...query, partition: keys.invoicesOfCustomer(orgcode, filter.customer_id) }, oneShard, limit, cursor);
   return { items: page.items.map((item) => withoutStorageAttributes<Invoice>(item)), ...(page.cursor && { lastKey: page.cursor }) };
 }

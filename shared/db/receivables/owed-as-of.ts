@@ -14,14 +14,15 @@ import { shardKey, shardKeys, shardLayout } from '../shard-layout';
  * the day it counts on (`balance_on_<day>`, `open_invoices_on_<day>`), so
  * one consistent read of an aggregate gives what it owed at the end of any
  * day: the total less the parts of later days. A change committed while the
- * rollup runs is then in both or in neither, whatever an index shows.
+ * rollup runs is then in both or in neither.
  *
- * The changes on the index (gsi1 of the statement entries) serve only for
- * what no aggregate read holds: changes from before the aggregate tracked
- * its days (`tracked_since`, the first change it tracked: an aggregate of
- * before this, or a settled one that expired and came back), and those of an
- * aggregate gone. A settled aggregate expires a day after it settled at the
- * earliest, so these are all at least a day old and long settled on the index.
+ * The changes by day (the statement entries' list partitions on the table,
+ * receivable-changes-repository.ts) serve only for what no aggregate read
+ * holds: changes from before the aggregate tracked its days (`tracked_since`,
+ * the first change it tracked: an aggregate of before this, or a settled one
+ * that expired and came back), and those of an aggregate gone. A settled
+ * aggregate expires a day after it settled at the earliest, so these are all
+ * at least a day old.
  */
 
 /** The attribute holding the first change an aggregate tracked by day. */

@@ -6,23 +6,40 @@ import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { type Page, type StartKey, queryPage } from '../query-page';
 
+const paymentItem = (payment: Payment): Record<string, unknown> => ({
+  ...keys.payment(payment.orgcode, payment.payment_id),
+  record_type: 'payment',
+  ...payment,
+});
+
+/** The payment alone, once: a second payment of its id fails. */
 export function paymentPut(payment: Payment): GuardedPut {
-  const sortKey = timeOrderedKey(payment.received_at, payment.payment_id);
   return {
-    item: {
-      ...keys.payment(payment.orgcode, payment.payment_id),
-      record_type: 'payment',
-      gsi1pk: keys.paymentsOfInvoice(payment.orgcode, payment.invoice_id),
-      gsi1sk: sortKey,
-      gsi2pk: keys.paymentsOfCustomer(payment.orgcode, payment.customer_id),
-      gsi2sk: sortKey,
-      ...payment,
-    },
+    item: paymentItem(payment),
     condition: { expression: 'attribute_not_exists(pk)' },
     onConditionFailed: () => new DuplicateIdError('payment_id', payment.payment_id),
   };
+}
+
+/**
+ * The list partitions on the table a payment is listed in (docs/decisions.md:
+ * Acknowledged writes are listed), by received_at and id: its invoice's and its
+ * customer's. A payment never changes, so it never moves.
+ */
+export function paymentListings(payment: Payment): Listing[] {
+  const sortKey = timeOrderedKey(payment.received_at, payment.payment_id);
+  return [
+    { partition: keys.paymentsOfInvoice(payment.orgcode, payment.invoice_id), sortKey },
+    { partition: keys.paymentsOfCustomer(payment.orgcode, payment.customer_id), sortKey },
+  ];
+}
+
+/** The payment and its copies in its lists, for the transaction that applies it (three actions). */
+export function paymentPuts(payment: Payment): GuardedPut[] {
+  return [paymentPut(payment), ...listingPuts(paymentItem(payment), paymentListings(payment))];
 }
 
 export async function findPayment(orgcode: string, paymentId: string): Promise<Payment | undefined> {
@@ -32,22 +49,16 @@ export async function findPayment(orgcode: string, paymentId: string): Promise<P
   return Item && withoutStorageAttributes<Payment>(Item);
 }
 
-/** A page of an invoice's (gsi1) or a customer's (gsi2) payments, by received_at. */
+/** A page of an invoice's or a customer's payments, by received_at: a consistent read of its list partition on the table. */
 export function listPayments(
   orgcode: string,
   filter: { invoice_id: string } | { customer_id: string },
   limit: number,
   startKey?: StartKey,
 ): Promise<Page<Payment>> {
-  const byInvoice = 'invoice_id' in filter;
+  const partition = 'invoice_id' in filter ? keys.paymentsOfInvoice(orgcode, filter.invoice_id) : keys.paymentsOfCustomer(orgcode, filter.customer_id);
   return queryPage(
-    {
-      IndexName: byInvoice ? 'gsi1' : 'gsi2',
-      KeyConditionExpression: `${byInvoice ? 'gsi1pk' : 'gsi2pk'} = :pk`,
-      ExpressionAttributeValues: {
-        ':pk': byInvoice ? keys.paymentsOfInvoice(orgcode, filter.invoice_id) : keys.paymentsOfCustomer(orgcode, filter.customer_id),
-      },
-    },
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition } },
     limit,
     startKey,
     (item) => withoutStorageAttributes<Payment>(item),

@@ -1,16 +1,15 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AgingFields, RecordedEntry } from '../../domain/receivables/recorded-changes';
-import { utcDay } from '../../domain/receivables/invoice';
-import { dynamo, tableName } from '../client';
+import { writeAtomically } from '../atomic-write';
 import * as keys from '../keys';
+import { listingPuts } from '../listings';
 import { queryAll } from '../query-page';
 import { shardKeys, shardLayout } from '../shard-layout';
+import { statementEntryListings } from './receivables-repository';
 
 /**
- * What indexing the statement entries recorded before aging of a past day
+ * What listing the statement entries recorded before aging of a past day
  * read them takes (docs/decisions.md: Accounts receivable): the org's
- * invoices, each customer's entries, and the write that indexes one.
+ * invoices, each customer's entries, and the write that lists one.
  */
 
 /** What the backfill reads of an invoice. */
@@ -21,36 +20,33 @@ export interface InvoiceDates {
   issued_at?: string;
 }
 
-/** A stored statement entry: its key, whose it is, and whether gsi1 lists it already. */
+/** A stored statement entry: the item, whose it is, and whether it is listed in its day's changes already. */
 export interface StoredEntry extends RecordedEntry {
-  key: keys.ItemKey;
+  item: Record<string, unknown>;
   customer_id: string;
   invoice_id: string;
-  indexed: boolean;
+  listed: boolean;
 }
 
-/** The customer of every invoice of the org, active and closed, on every shard (gsi2, a Query page at a time; one per invoice). */
+/** The entry was given its aging fields and listed meanwhile (a concurrent run). */
+class ListedMeanwhileError extends Error {}
+
+/** The customer of every invoice of the org, active and closed, on every shard (their list partitions on the table, a Query page at a time; one per invoice). */
 export async function* invoiceCustomersOfOrg(orgcode: string): AsyncGenerator<string> {
   const layout = await shardLayout(orgcode);
   for (const lifecycle of ['active', 'closed'] as const) {
     for (const partition of shardKeys(keys.invoicesInLifecycle(orgcode, lifecycle), layout)) {
-      const invoices = queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: 'customer_id',
-      });
+      const invoices = queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'customer_id' });
       for await (const item of invoices) yield String(item.customer_id);
     }
   }
 }
 
-/** Every invoice of the customer (gsi1), by id. */
+/** Every invoice of the customer (its list partition on the table), by id. */
 export async function invoicesOfCustomer(orgcode: string, customerId: string): Promise<Map<string, InvoiceDates>> {
   const invoices = new Map<string, InvoiceDates>();
   const items = queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+    KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.invoicesOfCustomer(orgcode, customerId) },
     ProjectionExpression: 'invoice_id, customer_id, due_at, issued_at',
   });
@@ -66,7 +62,7 @@ export async function* statementEntriesOfCustomer(orgcode: string, customerId: s
   });
   for await (const item of entries) {
     yield {
-      key: { pk: String(item.pk), sk: String(item.sk) },
+      item,
       customer_id: String(item.customer_id),
       invoice_id: String(item.invoice_id),
       entry_id: String(item.entry_id),
@@ -74,36 +70,38 @@ export async function* statementEntriesOfCustomer(orgcode: string, customerId: s
       at: String(item.at),
       currency: String(item.currency),
       amount: Number(item.amount),
-      indexed: item.gsi1pk !== undefined,
+      // statementEntryItem writes the aging fields, and the copy with them.
+      listed: item.due_day !== undefined,
     };
   }
 }
 
 /**
- * Gives an entry its aging fields and its gsi1 keys, as statementEntryItem
- * writes them, unless it has them already (a second run changes nothing).
- * Answers whether it wrote. On shard 0: an entry without them was recorded
- * before its invoice could be placed on any other (shared/db/item-shard.ts).
+ * Gives an entry its aging fields and its copy in its day's changes, as
+ * receivableWrites writes them, in one transaction, unless it has them already
+ * (a second run changes nothing). Answers whether it wrote. On shard 0: an
+ * entry without them was recorded before its invoice could be placed on any
+ * other (shared/db/item-shard.ts).
  */
-export async function indexStatementEntry(orgcode: string, entry: StoredEntry, fields: AgingFields): Promise<boolean> {
+export async function listStatementEntry(orgcode: string, entry: StoredEntry, fields: AgingFields): Promise<boolean> {
+  const listed = { ...entry.item, due_day: fields.due_day, open_invoices_delta: fields.open_invoices_delta };
+  const change = { customer_id: entry.customer_id, currency: entry.currency, due_day: fields.due_day, countsAt: fields.counts_at, entry };
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: entry.key,
-        UpdateExpression: 'SET gsi1pk = :gsi1pk, gsi1sk = :gsi1sk, due_day = :due, open_invoices_delta = :open',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
-        ExpressionAttributeValues: {
-          ':gsi1pk': keys.receivableChangesOn(orgcode, utcDay(fields.counts_at)),
-          ':gsi1sk': keys.receivableChange(entry.customer_id, entry.currency, fields.due_day, entry.entry_id),
-          ':due': fields.due_day,
-          ':open': fields.open_invoices_delta,
+    await writeAtomically([
+      {
+        update: {
+          key: { pk: String(entry.item.pk), sk: String(entry.item.sk) },
+          expression: 'SET due_day = :due, open_invoices_delta = :open',
+          values: { ':due': fields.due_day, ':open': fields.open_invoices_delta },
         },
-      }),
-    );
+        condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(due_day)' },
+        onConditionFailed: () => new ListedMeanwhileError(),
+      },
+      ...listingPuts(listed, statementEntryListings(orgcode, change)),
+    ]);
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ListedMeanwhileError) return false;
     throw error;
   }
 }

@@ -7,7 +7,8 @@ import { type ShardLayout, shardKeys, shardLayout } from '../shard-layout';
 
 /**
  * The changes of what is owed that count after a day (docs/decisions.md:
- * Accounts receivable), read from gsi1 of the statement entries: one
+ * Accounts receivable), read consistently from the list partitions on the
+ * table that hold the statement entries' copies (statementEntryListings): one
  * partition per org and day they count on (spread over the shards of the
  * org's layout: each entry on its invoice's), each in the aggregates' order. The
  * days are the org's ledger markers after it: every invoice change puts the
@@ -47,10 +48,10 @@ const partitionsInParallel = 8;
 
 function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; values: Record<string, string> } {
   if (range.from !== undefined && range.to !== undefined) {
-    return { expression: ' AND gsi1sk BETWEEN :from AND :to', values: { ':from': range.from, ':to': range.to } };
+    return { expression: ' AND sk BETWEEN :from AND :to', values: { ':from': range.from, ':to': range.to } };
   }
-  if (range.from !== undefined) return { expression: ' AND gsi1sk >= :from', values: { ':from': range.from } };
-  if (range.to !== undefined) return { expression: ' AND gsi1sk <= :to', values: { ':to': range.to } };
+  if (range.from !== undefined) return { expression: ' AND sk >= :from', values: { ':from': range.from } };
+  if (range.to !== undefined) return { expression: ' AND sk <= :to', values: { ':to': range.to } };
   return { expression: '', values: {} };
 }
 
@@ -58,8 +59,7 @@ function sortKeyCondition(range: ReceivablesKeyRange): { expression: string; val
 async function* changesOnShard(partition: string, range: ReceivablesKeyRange, currency?: string): AsyncGenerator<Omit<RecordedLaterChange, 'shard'>> {
   const sortKey = sortKeyCondition(range);
   const changes = queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: `gsi1pk = :pk${sortKey.expression}`,
+    KeyConditionExpression: `pk = :pk${sortKey.expression}`,
     ...(currency !== undefined && { FilterExpression: '#a1 = :currency' }),
     ExpressionAttributeValues: { ':pk': partition, ...sortKey.values, ...(currency !== undefined && { ':currency': currency }) },
     ProjectionExpression: projection.ProjectionExpression,

@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { ReceivableChange, StatementEntry } from '../../domain/receivables/invoice-changes';
+import type { ReceivableChange } from '../../domain/receivables/invoice-changes';
 import { utcDay } from '../../domain/receivables/invoice';
 import { fromMinorUnits, toMinorUnits } from '../../domain/receivables/money';
 import type { GuardedWrite } from '../atomic-write';
@@ -8,8 +8,9 @@ import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { timeOrderedKey } from '../keys';
+import { type Listing, listingPuts } from '../listings';
 import { countedOnNames, settledRetentionSeconds, trackedSince } from './owed-as-of';
-import { type StartKey, queryAll } from '../query-page';
+import type { StartKey } from '../query-page';
 import { shardKey, shardLayout, shardKeys } from '../shard-layout';
 
 /** One pre-aggregated amount owed: a customer's invoices in one currency due on one day. */
@@ -30,15 +31,13 @@ function receivableKey(orgcode: string, change: ReceivableChange, shard: number)
 /**
  * A change's statement entry: the dated line a statement lists, which also
  * carries what aging as of an earlier day takes back (due day, open invoice
- * delta), listed on gsi1 under the day the change counts on, on its invoice's shard.
+ * delta).
  */
-export function statementEntryItem(orgcode: string, change: ReceivableChange, shard = 0): Record<string, unknown> {
+export function statementEntryItem(orgcode: string, change: ReceivableChange): Record<string, unknown> {
   return {
     pk: keys.statementEntries(orgcode, change.customer_id),
     sk: timeOrderedKey(change.entry.at, change.entry.entry_id),
     record_type: 'statement_entry',
-    gsi1pk: shardKey(keys.receivableChangesOn(orgcode, utcDay(change.countsAt)), shard),
-    gsi1sk: keys.receivableChange(change.customer_id, change.currency, change.due_day, change.entry.entry_id),
     customer_id: change.customer_id,
     due_day: change.due_day,
     open_invoices_delta: change.openInvoicesDelta,
@@ -46,15 +45,34 @@ export function statementEntryItem(orgcode: string, change: ReceivableChange, sh
   };
 }
 
+/** What places a change's statement entry in its list. */
+type ListedChange = Pick<ReceivableChange, 'customer_id' | 'currency' | 'due_day' | 'countsAt'> & { entry: Pick<ReceivableChange['entry'], 'entry_id'> };
+
+/**
+ * The list partition on the table a statement entry is listed in (docs/decisions.md:
+ * Acknowledged writes are listed): the org's changes counting on the entry's
+ * day (receivable-changes-repository.ts), on its invoice's shard, in the
+ * aggregates' order and then by entry id. An entry never changes, so it never moves.
+ */
+export function statementEntryListings(orgcode: string, change: ListedChange, shard = 0): Listing[] {
+  return [
+    {
+      partition: shardKey(keys.receivableChangesOn(orgcode, utcDay(change.countsAt)), shard),
+      sortKey: keys.receivableChange(change.customer_id, change.currency, change.due_day, change.entry.entry_id),
+    },
+  ];
+}
+
 /**
  * The writes that keep the aggregates true, in the same transaction as the
- * change: the amount owed on the due day (the invoice's share, on its
- * `shard`), the statement entry, and the month's net. DynamoDB adds numbers
- * exactly (decimal, 38 digits).
+ * change (four actions): the amount owed on the due day (the invoice's share,
+ * on its `shard`), the statement entry and its copy in its day's changes, and
+ * the month's net. DynamoDB adds numbers exactly (decimal, 38 digits).
  */
 export function receivableWrites(orgcode: string, change: ReceivableChange, shard = 0): GuardedWrite[] {
   const delta = fromMinorUnits(change.balanceDelta, change.currency);
   const month = change.entry.at.slice(0, 7);
+  const entry = statementEntryItem(orgcode, change);
   return [
     {
       update: {
@@ -74,7 +92,8 @@ export function receivableWrites(orgcode: string, change: ReceivableChange, shar
         },
       },
     },
-    { item: statementEntryItem(orgcode, change, shard) },
+    { item: entry },
+    ...listingPuts(entry, statementEntryListings(orgcode, change, shard)),
     {
       update: {
         key: keys.statementMonth(orgcode, change.customer_id, change.currency, month),
@@ -121,12 +140,12 @@ export interface ReceivablesPage {
 
 /**
  * A page of the org's receivable amounts (one customer's when given), in
- * customer order, at most `maxItems`. Eventually consistent: reports, like
- * lists, may lag a write. An organisation with one shard reads one Query
- * page, as always; with more, every shard is read from the same place and
- * the shares of one due day added up (readSummedShards). Either way the next
- * page starts after the key of the last amount: a page token from before a
- * raise continues on every shard.
+ * customer order, at most `maxItems`. Read consistently: every change answered
+ * before is in it (docs/decisions.md: Acknowledged writes are listed). An
+ * organisation with one shard reads one Query page, as always; with more,
+ * every shard is read from the same place and the shares of one due day added
+ * up (readSummedShards). Either way the next page starts after the key of the
+ * last amount: a page token from before a raise continues on every shard.
  */
 export async function readReceivables(
   orgcode: string,
@@ -207,49 +226,4 @@ function readSummedShards(partition: string, pages: Array<{ items: ReceivableAmo
     .filter((amount) => amount.balance !== 0 || amount.open_invoices !== 0);
   const resumeAfter = cut ? lastGiven : readTo;
   return { amounts, ...(resumeAfter !== undefined && { lastKey: { pk: partition, sk: resumeAfter } }) };
-}
-
-/** The customer's net balance change per currency over every month before `month` (`YYYY-MM`). */
-export async function readNetBefore(orgcode: string, customerId: string, month: string): Promise<Array<{ currency: string; month: string; net: number }>> {
-  const nets: Array<{ currency: string; month: string; net: number }> = [];
-  const months = queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.statementMonthsPartition(orgcode, customerId) } });
-  for await (const item of months) {
-    if (String(item.month) < month) nets.push({ currency: String(item.currency), month: String(item.month), net: Number(item.net) });
-  }
-  return nets;
-}
-
-/** A statement entry as stored: with what aging takes back of it. */
-type StatementEntryItem = StatementEntry & { customer_id: string; due_day: string; open_invoices_delta: number };
-
-/** The customer's statement entries dated in [from, to), oldest first. */
-export async function readStatementEntries(
-  orgcode: string,
-  customerId: string,
-  window: { from_utc: string; to_utc: string },
-  maxItems: number,
-  startKey?: StartKey,
-): Promise<{ entries: StatementEntry[]; lastKey?: StartKey }> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ConsistentRead: true,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.statementEntries(orgcode, customerId),
-        ':from': window.from_utc,
-        // Sort keys are `<at>#<id>`: everything at an instant before `to_utc` sorts below it.
-        ':to': window.to_utc,
-      },
-      Limit: maxItems,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return {
-    entries: (result.Items ?? []).map((item) => {
-      const { customer_id: _customer, due_day: _due, open_invoices_delta: _open, ...entry } = withoutStorageAttributes<StatementEntryItem>(item);
-      return entry;
-    }),
-    lastKey: result.LastEvaluatedKey,
-  };
 }

@@ -5,10 +5,12 @@ import { reconciledUsageIdPrefix } from '../../domain/usage/storage-reconcile';
 import { noCostCentre } from '../../domain/usage/cost-centre';
 import { type CostCentreUsage, type TableFamily } from '../../domain/usage/storage-reconcile-state';
 import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
+import type { Invoice } from '../../domain/receivables/invoice';
 import type { FinancialRollupRecord } from '../../domain/rollups/financial-rollup';
 import type { UsageRollupRecord } from '../../domain/rollups/usage-rollup';
 import { dynamo, tableName } from '../client';
 import { storedBesideLedgerCopy } from '../events/event-repository';
+import { invoiceListings } from '../receivables/invoice-repository';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { type Listing, listingCopy } from '../listings';
@@ -64,8 +66,17 @@ const families: readonly FamilySource[] = [
     // The event under its own key, its copy in the ledger of its type, one lineage link per distinct source ref.
     companions: storedBesideLedgerCopy,
   },
-  { name: 'invoices/active', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'active')), sharded: true },
-  { name: 'invoices/closed', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.invoicesInLifecycle(orgcode, 'closed')), sharded: true },
+  ...(['active', 'closed'] as const).map((lifecycle) => ({
+    name: `invoices/${lifecycle}`,
+    perDay: false,
+    partition: (orgcode: string) => ofTable(keys.invoicesInLifecycle(orgcode, lifecycle)),
+    sharded: true,
+    // The copy in the org's list: the invoice under its own key and its copy in its customer's list.
+    companions: (item: Record<string, unknown>) => {
+      const invoice = withoutStorageAttributes<Invoice>(item);
+      return listedWith(item, keys.invoice(invoice.orgcode, invoice.invoice_id), invoiceListings(invoice, Number(item.shard ?? 0)));
+    },
+  })),
   { name: 'receivables', perDay: false, partition: (orgcode) => ofTable(keys.receivablesPartition(orgcode)), sharded: true },
   { name: 'commission_payouts', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.payoutsOfOrg(orgcode)) },
   { name: 'commission_rules', perDay: false, partition: (orgcode) => ofTable(keys.commissionRules(orgcode)) },
