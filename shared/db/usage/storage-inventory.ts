@@ -4,11 +4,13 @@ import { itemSize } from '../../domain/usage/item-size';
 import { reconciledUsageIdPrefix } from '../../domain/usage/storage-reconcile';
 import { noCostCentre } from '../../domain/usage/cost-centre';
 import { type CostCentreUsage, type TableFamily } from '../../domain/usage/storage-reconcile-state';
+import type { Comment } from '../../domain/comments/comment';
 import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
 import type { Invoice } from '../../domain/receivables/invoice';
 import type { FinancialRollupRecord } from '../../domain/rollups/financial-rollup';
 import type { UsageRollupRecord } from '../../domain/rollups/usage-rollup';
 import { dynamo, tableName } from '../client';
+import { commentListings } from '../comments/comment-repository';
 import { storedBesideLedgerCopy } from '../events/event-repository';
 import { invoiceListings } from '../receivables/invoice-repository';
 import { withoutStorageAttributes } from '../item';
@@ -125,7 +127,12 @@ const families: readonly FamilySource[] = [
   ...lifecycleStatuses.map((status) => ({
     name: `comments/${status}`,
     perDay: false,
-    partition: (orgcode: string) => ofIndex('gsi1', keys.commentsOfOrg(orgcode, status)),
+    partition: (orgcode: string) => ofTable(keys.commentsOfOrg(orgcode, status)),
+    // The copy in the org's list: the comment in its target's partition and its copy in its author's list beside it.
+    companions: (item: Record<string, unknown>) => {
+      const comment = withoutStorageAttributes<Comment>(item);
+      return listedWith(item, keys.comment(comment.orgcode, comment.target_type, comment.target_id, comment.comment_id), commentListings(comment));
+    },
   })),
   { name: 'comment_counts', perDay: false, partition: (orgcode) => ofTable(keys.commentCountsOfOrg(orgcode)) },
   // A day's meters are found by their day only: the window's days are read.
