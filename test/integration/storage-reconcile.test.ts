@@ -225,7 +225,7 @@ describe('/storage/usage/reconcile of a versioned bucket (a noncurrent version a
 describe('/storage/usage/reconcile as a dry run', () => {
   it('measures as a run does and writes nothing', async () => {
     const auditor = await createOrg('RECDRY', { auditor: { roles: ['finance_audit'] } });
-    // Seeded straight into the table: its events are counted from gsi1, so the seed waits until they are listed there.
+    // Seeded straight into the table, each event with its copies in the ledger's lists, which the reconcile reads consistently.
     await Promise.all([seedObjects(auditor.orgcode, 40), seedItems(auditor.orgcode, metersPerDay + 20, day)]);
     const [answer] = await reconcileToTheEnd({ dry_run: true, limit: 100 }, auditor.headers.auditor);
     expect(answer!.reconcile).toMatchObject({ object_count: 40, record_items: metersPerDay + 20 + 1, usage_records: 0, partial: false });

@@ -79,17 +79,16 @@ function meterItem(orgcode: string, day: string, shard: number, surface: string,
 }
 
 /**
- * `count` table items: events each with the one lineage link it is stored
- * with (their cost centres in turn), and the usage meters of `day` (the
- * meters of the day after are written too, but not counted: a reconcile of
- * `day` does not read them). `count - metersPerDay` must be even.
+ * `count` table items: events each with the items stored with it (its copies
+ * in the ledger's lists, its one lineage link; their cost centres in turn),
+ * and the usage meters of `day` (the meters of the day after are written too,
+ * but not counted: a reconcile of `day` does not read them). `count -
+ * metersPerDay` must be a whole number of events' items.
  */
 export async function seedItems(orgcode: string, count: number, day: string, costCentres: Record<string, Holding> = {}): Promise<Record<string, Holding>> {
-  const events = (count - metersPerDay) / 2;
-  if (!Number.isInteger(events) || events < 0) throw new Error(`${count} items are not ${metersPerDay} meters and whole events`);
   const requestContext = { orgcode, actor: 'seed', context_source: 'system' as const };
   const counted: Record<string, unknown>[] = [];
-  for (let index = 0; index < events; index += 1) {
+  for (let index = 0; counted.length < count - metersPerDay; index += 1) {
     const event = buildEvent(
       {
         event_type: 'order.placed',
@@ -104,6 +103,7 @@ export async function seedItems(orgcode: string, count: number, day: string, cos
     );
     counted.push(...eventRecordPuts(event, unsharded).map((put) => put.item));
   }
+  if (counted.length !== count - metersPerDay) throw new Error(`${count} items are not ${metersPerDay} meters and whole events`);
   for (let shard = 0; shard < meterShards; shard += 1) {
     surfaces.forEach((surface, index) => counted.push(meterItem(orgcode, day, shard, surface, index === 0 ? '-' : 'AAAA-0000-0001')));
   }
