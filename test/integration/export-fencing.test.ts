@@ -1,17 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { dynamo } from '../../shared/db/client';
+import { createRequestedBatch } from '../../shared/db/exports/export-batch-repository';
 import { findExport } from '../../shared/db/exports/export-repository';
 import { findDueWork } from '../../shared/db/work-queue';
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { runBuildJob } from '../../shared/exports/export-worker';
+import { type ExportBatch, batchFieldsOf } from '../../shared/domain/exports/export-batch';
+import { exportSelection } from '../../shared/domain/exports/export-record';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { answeredTogether, failFirstS3Sends, slowDown } from '../support/client-faults';
 import { logMessagesOf } from '../support/expected-logs';
 import { pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { storedExport } from '../support/fixtures/exports';
-import { untilListed, useOrg, useStack } from '../support/harness';
+import { freshId, untilListed, useOrg, useStack } from '../support/harness';
 
 /**
  * On AWS a worker invocation can be delayed (throttling, Lambda's async queue)
@@ -159,5 +162,69 @@ describe('a build meeting transient faults (injected on the S3 client, mocked)',
 
     expect(await findExport(org.orgcode, exportId)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^internal:/) });
     expect(messages).toEqual(['export build failed']);
+  });
+});
+
+describe("a batch's copies in its export's list, through rebuilds and build steps", () => {
+  const listedBatches = async (exportId: string, status?: string) =>
+    (await org.listAll('admin', '/export/batch/list', { export_id: exportId, ...(status && { status }) }, 'batches')) as any[];
+  const batchNow = async (batchId: string) => (await org.post('admin', '/export/batch/get', { batch_id: batchId })).body.data.batch;
+
+  it('lists a rebuilt batch once, as the rebuild stored it, after an attempt stored it and then met a transient fault', async () => {
+    await org.post('admin', '/event/record', eventRequest(org.orgcode));
+    const exportId = await queuedExport();
+    // The first attempt stores its batch, then its export manifest meets S3's SlowDown: the claim is given back.
+    failFirstS3Sends(`${exportId}/attempt-1/manifest.json`, 1, slowDown);
+    expect(await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, export_id: exportId }))).toEqual({
+      value: 'retried',
+      messages: ['export build met a transient fault; retried later'],
+    });
+    const [first] = await listedBatches(exportId);
+    expect(first.evidence.manifest_ref).toContain('/attempt-1/');
+
+    // Rebuilt a minute later: the same batch id, its own created_at.
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId, restart: true }, () => new Date(Date.now() + 60_000));
+    const listed = await listedBatches(exportId);
+    expect(listed).toEqual([await batchNow(first.batch_id)]);
+    expect(listed[0].created_at).not.toBe(first.created_at);
+    expect(listed[0].evidence.manifest_ref).toContain('/attempt-2/');
+  });
+
+  it('lists a requested batch as each step of its build left it: claimed, given back after a transient fault, built', async () => {
+    await org.post('admin', '/event/record', eventRequest(org.orgcode));
+    const exportId = await queuedExport();
+    await runBuildJob({ orgcode: org.orgcode, export_id: exportId });
+    const exportRecord = (await findExport(org.orgcode, exportId))!;
+    const at = new Date().toISOString();
+    const batch: ExportBatch = {
+      ...batchFieldsOf(exportRecord),
+      batch_id: freshId('bat'),
+      batch_kind: 'initial',
+      status: 'pending',
+      source_refs: [],
+      reason: 'again',
+      request_context: org.requestContext('finance'),
+      file_count: 0,
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+      selection: exportSelection(exportRecord),
+    };
+    // Queued as /export/batch/create queues it, without starting its worker.
+    await createRequestedBatch(batch, new Date('2100-01-01T00:00:00Z'), undefined);
+    failFirstS3Sends(batch.batch_id, 1, slowDown);
+
+    expect(await logMessagesOf(() => runBuildJob({ orgcode: org.orgcode, batch_id: batch.batch_id }))).toEqual({
+      value: 'retried',
+      messages: ['batch build met a transient fault; retried later'],
+    });
+    const givenBack = await batchNow(batch.batch_id);
+    expect(givenBack).toMatchObject({ status: 'pending', revision: 3 }); // created 1, claimed 2, given back 3
+    expect((await listedBatches(exportId)).find((listed) => listed.batch_id === batch.batch_id)).toEqual(givenBack);
+
+    expect(await runBuildJob({ orgcode: org.orgcode, batch_id: batch.batch_id, restart: true })).toBe('ready');
+    const built = await batchNow(batch.batch_id);
+    expect(built).toMatchObject({ status: 'ready', revision: 5 }); // claimed again 4, built 5
+    expect((await listedBatches(exportId, 'ready')).find((listed) => listed.batch_id === batch.batch_id)).toEqual(built);
   });
 });
