@@ -87,10 +87,18 @@ export async function findComment(orgcode: string, target: CommentTarget, commen
   return Item && toStoredComment(Item);
 }
 
-/** An earlier revision, as it was (revisions are immutable, so any copy read is right). */
+/**
+ * An earlier revision, as it was. Consistent, though revisions never change:
+ * an eventually consistent read may not have the one a revise answered a
+ * moment ago yet (docs/decisions.md: Acknowledged writes are listed).
+ */
 export async function findCommentRevision(orgcode: string, target: CommentTarget, commentId: string, revision: number): Promise<Comment | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: keys.commentRevision(orgcode, target.target_type, target.target_id, commentId, revision) }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.commentRevision(orgcode, target.target_type, target.target_id, commentId, revision),
+      ConsistentRead: true,
+    }),
   );
   return Item && toComment(Item);
 }
