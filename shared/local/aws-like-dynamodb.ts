@@ -7,80 +7,93 @@ import {
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type WrittenKey, itemId, singleWrites, writtenKeys } from '../db/written-keys';
 import type { AwsLike } from './aws-like';
-import { type IndexQuery, addEarlierImages } from './aws-like-index-images';
+import { type ReplicaView, addEarlierImages, askingForTableKeys, projected, replicatedWrites } from './aws-like-index-images';
 import { attachPartitionThroughput, unmetered } from './aws-like-partition-throughput';
 
 type Item = Record<string, unknown>;
 type Input = Record<string, any>;
 
-/**
- * A projected index Query answers the table's keys only if it asks for them,
- * and the mode times items by those keys: it asks for the ones missing, and
- * takes them off the items it answers, so a projection does not escape the lag.
- */
-function askingForTableKeys(input: Input): { input: Input; answered: (items: Item[]) => void } {
-  if (!input.IndexName || !input.ProjectionExpression) return { input, answered: () => undefined };
-  const names: Record<string, string> = input.ExpressionAttributeNames ?? {};
-  const asked = new Set(String(input.ProjectionExpression).split(',').map((path) => names[path.trim()] ?? path.trim()));
-  const missing = ['pk', 'sk'].filter((key) => !asked.has(key));
-  if (!missing.length) return { input, answered: () => undefined };
-  const placeholders = Object.fromEntries(missing.map((key) => [`#awsLikeTimed_${key}`, key]));
-  return {
-    input: {
-      ...input,
-      ProjectionExpression: [input.ProjectionExpression, ...Object.keys(placeholders)].join(', '),
-      ExpressionAttributeNames: { ...names, ...placeholders },
-    },
-    answered: (items) => items.forEach((item) => missing.forEach((key) => delete item[key])),
-  };
+/** One replica serving one eventually consistent read: what it holds of an item, and the draws and counts of what it shows. */
+interface ServingReplica {
+  /** What it holds of the item in `partition` (the table's, '', or an index's). */
+  view(id: string | undefined, partition: string): ReplicaView;
+  /** The images it holds, in `partition`, of the items it lacks a write of. */
+  earlierImages(partition: string): Item[];
+  /** Whether a lagging item's earlier image is shown rather than nothing (indexStaleImageRate, drawn per item and read). */
+  showsImage(image: Item): boolean;
+  /** Counts the items a read found that its replica lacked a write of, and the earlier images it showed. */
+  hid(partition: string, items: number, images?: number): void;
 }
 
-/** When an item was last written, and what it was before that write when it existed (the image an index may still show). */
-interface LastWrite {
-  at: number;
-  earlier?: Item;
-}
+/** Whether a request reads what one replica holds: every read of an index, and the table's unless it asks for ConsistentRead. */
+const eventual = (request: Input) => Boolean(request.IndexName) || request.ConsistentRead !== true;
 
 /**
- * The last write of each item, oldest first, kept for as long as an index may
- * lag behind it (the lag is read at each use: a test may change it).
+ * An eventually consistent GetItem, Query, Scan or BatchGetItem as `replica`
+ * serves it: the input to send (with the table's keys asked for), and what
+ * turns the table's answer into the replica's. An item the replica lacks a
+ * write of is missing, or shown as it was before that write (`showsImage`):
+ * in its place for a GetItem or a BatchGetItem, where its query would have
+ * found it for a Query (aws-like-index-images.ts); never for a Scan. A
+ * `Select: COUNT` is answered as the table counts. Undefined for any other request.
  */
-function lastWrites(lagMs: () => number) {
-  const written = new Map<string, LastWrite>();
-  const forget = (now: number) => {
-    for (const [id, write] of written) {
-      if (now - write.at < lagMs()) return;
-      written.delete(id);
-    }
-  };
-  return {
-    /**
-     * Sets the items' time to now (re-inserted: the map stays in time order),
-     * with their earlier images when given (else the ones marked before);
-     * returns the undo.
-     */
-    mark(ids: string[], earlier?: Map<string, Item | undefined>): () => void {
-      const now = Date.now();
-      forget(now);
-      const before = ids.map((id) => [id, written.get(id)] as const);
-      for (const [id, last] of before) {
-        written.delete(id);
-        written.set(id, { at: now, earlier: earlier ? earlier.get(id) : last?.earlier });
-      }
-      return () => {
-        for (const [id, last] of before) {
-          written.delete(id);
-          if (last) written.set(id, last);
+function replicaRead(commandName: string, input: Input, replica: ServingReplica): { input: Input; answer: (output: Input) => void } | undefined {
+  const shownImage = (image: Item | undefined, request: Input) => (image && replica.showsImage(image) ? projected(image, request) : undefined);
+  if (commandName === 'GetItemCommand' && eventual(input)) {
+    return {
+      input,
+      answer(output) {
+        const view = replica.view(itemId(input.Key), '');
+        if (view.current) return;
+        const image = shownImage(view.image, input);
+        replica.hid('', output.Item ? 1 : 0, image ? 1 : 0);
+        if (image) output.Item = image;
+        else delete output.Item;
+      },
+    };
+  }
+  if ((commandName === 'QueryCommand' || commandName === 'ScanCommand') && eventual(input)) {
+    const partition = String(input.IndexName ?? '');
+    const timed = askingForTableKeys(input);
+    return {
+      input: timed.request,
+      answer(output) {
+        if (!Array.isArray(output.Items)) return;
+        const visible = (output.Items as Item[]).filter((item) => replica.view(itemId(item), partition).current);
+        const hidden = output.Items.length - visible.length;
+        output.Items = visible;
+        output.Count = visible.length;
+        const shown = commandName === 'QueryCommand' ? addEarlierImages(input, output, replica.earlierImages(partition), replica.showsImage) : [];
+        replica.hid(partition, hidden, shown.length);
+        timed.answered(output.Items);
+      },
+    };
+  }
+  if (commandName === 'BatchGetItemCommand') {
+    const tables = Object.entries((input.RequestItems ?? {}) as Record<string, Input>).filter(([, request]) => eventual(request));
+    if (tables.length === 0) return undefined;
+    const timed = new Map(tables.map(([table, request]) => [table, askingForTableKeys(request)]));
+    return {
+      input: { ...input, RequestItems: { ...input.RequestItems, ...Object.fromEntries([...timed].map(([table, { request }]) => [table, request])) } },
+      answer(output) {
+        for (const [table, request] of tables) {
+          const found = new Map(((output.Responses?.[table] ?? []) as Item[]).map((item) => [itemId(item), item]));
+          const unprocessed = new Set(((output.UnprocessedKeys?.[table]?.Keys ?? []) as Item[]).map(itemId));
+          const items = ((request.Keys ?? []) as Item[]).flatMap((key) => {
+            const [id, item] = [itemId(key), found.get(itemId(key))];
+            const view = replica.view(id, '');
+            if (view.current || unprocessed.has(id)) return item ? [item] : [];
+            const image = shownImage(view.image, request);
+            replica.hid('', item ? 1 : 0, image ? 1 : 0);
+            return image ? [image] : [];
+          });
+          timed.get(table)!.answered(items);
+          if (output.Responses?.[table] || items.length > 0) output.Responses = { ...output.Responses, [table]: items };
         }
-      };
-    },
-    lagging: (id: string | undefined) => id !== undefined && Date.now() - (written.get(id)?.at ?? -Infinity) < lagMs(),
-    /** The earlier images of the items the index still lags behind. */
-    earlierImages(): Item[] {
-      const now = Date.now();
-      return [...written.values()].flatMap((write) => (write.earlier && now - write.at < lagMs() ? [write.earlier] : []));
-    },
-  };
+      },
+    };
+  }
+  return undefined;
 }
 
 /** The items as they are before a write, read consistently (absent: a new item). */
@@ -99,15 +112,20 @@ const cancellationMessage = (codes: string[]) =>
  * (`dynamo()`, shared by every handler of the process), and returns the detach.
  * The local stack calls it; nothing in a Lambda bundle imports this file.
  *
- * - Index lag: every write's items are timed when the write is sent and again
- *   when it succeeds (a refused write keeps the item's earlier time). A Query
- *   of a global secondary index leaves out the items written less than
- *   `indexLagMs` ago: a new item is not there yet. An updated or deleted one
- *   is seen as it was before that write at `indexStaleImageRate` (drawn per
- *   item and query; its earlier image is read, consistently, before the write
- *   is sent, while the rate is above 0), where the query would have found it
- *   (aws-like-index-images.ts), and is missing otherwise. Only writes through
- *   this client are timed.
+ * - Replicas: every write's items are timed when the write is sent and again
+ *   when it succeeds (a refused write is forgotten), and each of the
+ *   `indexReplicas` replicas of the table and of each index applies it after
+ *   a lag of its own, below `indexLagMs` (aws-like-index-images.ts). Each
+ *   eventually consistent read (any read of an index; a GetItem, Query, Scan
+ *   or BatchGetItem of the table without ConsistentRead) is served whole by
+ *   one replica drawn for it: an item that replica lacks a write of is
+ *   missing (a new one is not there yet), or, at `indexStaleImageRate`, seen
+ *   as it was before that write (its earlier image is read, consistently,
+ *   before the write is sent, while the rate is above 0) where the read would
+ *   have found it. Two reads may draw different replicas, so an item one read
+ *   saw may be missing from the next, as on DynamoDB. A read with
+ *   ConsistentRead, and a transaction's, sees every write. Only writes
+ *   through this client are timed.
  * - Transactions: a share of TransactWriteItems calls fail, before anything is
  *   written, with TransactionCanceledException whose CancellationReasons name
  *   `TransactionConflict` or `ThrottlingError` for one item and `None` for the
@@ -123,7 +141,7 @@ const cancellationMessage = (codes: string[]) =>
  */
 export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLike): () => void {
   const { options, counts } = mode;
-  const writes = lastWrites(() => options.indexLagMs);
+  const writes = replicatedWrites(options.seed, () => options.indexLagMs);
   const stack = client.middlewareStack;
 
   stack.add(
@@ -131,31 +149,41 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
       const commandName = context.commandName ?? '';
       const input = args.input as Input;
       const items = writtenKeys(commandName, input);
-      const ids = items.map((item) => item.id);
-      const earlier = items.length > 0 && options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
-      const undo = writes.mark(ids, earlier);
-      const timed = commandName === 'QueryCommand' ? askingForTableKeys(input) : undefined;
-      try {
-        const result = await next(timed ? { ...args, input: timed.input } : args);
-        writes.mark(ids);
-        if (commandName === 'QueryCommand' && input.IndexName && Array.isArray((result.output as Input).Items)) {
-          const output = result.output as Input;
-          const visible = (output.Items as Item[]).filter((item) => !writes.lagging(itemId(item)));
-          if (visible.length < output.Items.length) {
-            counts.indexReadsHidingItems += 1;
-            counts.itemsHiddenByIndexLag += output.Items.length - visible.length;
-            output.Items = visible;
-            output.Count = visible.length;
-          }
-          timed?.answered(output.Items as Item[]);
-          const stale = addEarlierImages(input as IndexQuery, output, writes.earlierImages(), () => mode.draw('staleImages') < options.indexStaleImageRate);
-          counts.staleImagesRead += stale.length;
+      if (items.length > 0) {
+        const earlier = options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
+        const write = writes.send(items.map((item) => item.id), earlier);
+        try {
+          const result = await next(args);
+          write.succeeded();
+          return result;
+        } catch (error) {
+          write.failed();
+          throw error;
         }
-        return result;
-      } catch (error) {
-        undo();
-        throw error;
       }
+      let number = 0;
+      const read = replicaRead(commandName, input, {
+        view: (id, partition) => writes.view(id, partition, number),
+        earlierImages: (partition) =>
+          // None are read while the rate is 0 (currentImages), so there is nothing to look for.
+          (options.indexStaleImageRate > 0 ? writes.lagging() : []).flatMap((id) => {
+            const view = writes.view(id, partition, number);
+            return view.current || !view.image ? [] : [view.image];
+          }),
+        showsImage: () => mode.draw('staleImages') < options.indexStaleImageRate,
+        hid(partition, hidden, images = 0) {
+          counts.staleImagesRead += images;
+          if (hidden === 0) return;
+          counts[partition ? 'indexReadsHidingItems' : 'tableReadsHidingItems'] += 1;
+          counts[partition ? 'itemsHiddenByIndexLag' : 'itemsHiddenByTableLag'] += hidden;
+        },
+      });
+      if (!read) return next(args);
+      // One replica, drawn for the request, serves the whole of it.
+      number = Math.floor(mode.draw('replicas') * options.indexReplicas);
+      const result = await next({ ...args, input: read.input });
+      read.answer(result.output as Input);
+      return result;
     },
     // Inside transientWriteRetry (initialize, high): each of its attempts is timed on its own.
     { step: 'initialize', priority: 'low', name: 'awsLikeIndexLag' },

@@ -11,6 +11,16 @@
  *   indexes: read consistency"), and until then a read "may not reflect the
  *   results of a recently completed write" (developer guide, "DynamoDB read
  *   consistency"): it sees no item yet, or the item as it was before.
+ * - Reads are served by replicas: each partition of a table and of each
+ *   index is kept by a replication group of 3 replicas; only the leader
+ *   serves strongly consistent reads, while "any replica of the replication
+ *   group can serve eventually consistent reads" (Elhemali et al., "Amazon
+ *   DynamoDB: A Scalable, Predictably Performant, and Fully Managed NoSQL
+ *   Database Service", USENIX ATC 2022, section 3). "All reads from global
+ *   secondary indexes are eventually consistent", and so are a table's reads
+ *   that do not ask for ConsistentRead (developer guide, "DynamoDB read
+ *   consistency"). Nothing ties a caller to one replica, so reads are not
+ *   monotonic: an item one read saw may be missing from the next.
  * - TransactWriteItems is cancelled when another transaction holds an item
  *   (reason `TransactionConflict`) or capacity is short (`ThrottlingError`,
  *   `ProvisionedThroughputExceeded`) (API reference, TransactionCanceledException).
@@ -62,12 +72,27 @@
 export interface AwsLikeOptions {
   /** Seed of every stream of randomness. */
   seed: number;
-  /** A Query of a global secondary index does not see an item written less than this many ms ago. */
+  /**
+   * The most a replica lags behind a write: each replica of the table and of
+   * each index applies each write after a lag of its own, drawn (seeded)
+   * uniformly below this; from this many ms after the write every replica has it.
+   */
   indexLagMs: number;
   /**
-   * Of the items an index lags behind that existed before their last write
-   * (updated or deleted ones), the share a Query sees as they were before it
-   * instead of not at all; drawn per item and read. A new item is never seen early.
+   * Replicas of each partition of the table and of each index (an integer, at
+   * least 1; DynamoDB keeps 3). Each eventually consistent read (every Query
+   * or Scan of an index; a GetItem, Query, Scan or BatchGetItem of the table
+   * without `ConsistentRead: true`) is served whole by one replica drawn at
+   * random for it, and sees the writes that replica has applied; one with
+   * `ConsistentRead: true` sees every acknowledged write, as the leader does.
+   * 1: one lag per write and partition, and reads that never go back.
+   */
+  indexReplicas: number;
+  /**
+   * Of the items a replica lags behind that existed before the first write it
+   * lacks (updated or deleted ones), the share a read sees as they were before
+   * that write instead of not at all; drawn per item and read (a Scan, or a
+   * Query with a filter, never sees one). A new item is never seen early.
    */
   indexStaleImageRate: number;
   /** Share of TransactWriteItems calls cancelled (TransactionCanceledException), before anything is written. */
@@ -120,6 +145,7 @@ export interface AwsLikeOptions {
 export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
   seed: 24,
   indexLagMs: 500,
+  indexReplicas: 3,
   indexStaleImageRate: 0.5,
   transactionCancelRate: 0.05,
   transactionThrottleShare: 0.5,
@@ -143,6 +169,9 @@ export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
 export interface AwsLikeCounts {
   indexReadsHidingItems: number;
   itemsHiddenByIndexLag: number;
+  /** Eventually consistent reads of the table (GetItem, Query, Scan, BatchGetItem) whose replica lacked a write of an item they found. */
+  tableReadsHidingItems: number;
+  itemsHiddenByTableLag: number;
   staleImagesRead: number;
   transactionsCancelledForConflict: number;
   transactionsCancelledForThrottling: number;
@@ -183,5 +212,15 @@ export function awsLikeFromVariable(value = process.env[awsLikeVariable]): Parti
     }
     overrides[name as keyof AwsLikeOptions] = number;
   }
+  checkedReplicas(overrides);
   return overrides;
+}
+
+/** Options whose `indexReplicas`, when set, is a whole number of replicas, at least 1 (else throws): the mode draws one of them per read. */
+export function checkedReplicas<Options extends Partial<Pick<AwsLikeOptions, 'indexReplicas'>>>(options: Options): Options {
+  const replicas = options.indexReplicas;
+  if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1)) {
+    throw new Error(`${awsLikeVariable}: indexReplicas=${replicas} is not a whole number of replicas, at least 1`);
+  }
+  return options;
 }

@@ -4,7 +4,7 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AwsLike } from './aws-like';
+import type { AwsLikeCounts } from './aws-like-options';
 import { type Capacity, type PartitionUse, itemSize, partitionsOf, transactionWriteUnits, unitsByPartition } from './aws-like-partition-keys';
 
 type Input = Record<string, any>;
@@ -140,7 +140,11 @@ const failedConditionUnits = (error: ConditionalCheckFailedException) => Math.ma
  * one that ran is charged what it consumed, and a write whose condition failed
  * is charged as DynamoDB does although nothing was written.
  */
-export function attachPartitionThroughput(client: DynamoDBDocumentClient, mode: AwsLike): () => void {
+export function attachPartitionThroughput(
+  client: DynamoDBDocumentClient,
+  // What it needs of the mode (aws-like.ts), named here rather than imported: aws-like.ts builds the meter from this file.
+  mode: { partitions: PartitionMeter; counts: Pick<AwsLikeCounts, 'requestsThrottledByPartition'> },
+): () => void {
   const { partitions, counts } = mode;
   const stack = client.middlewareStack;
 

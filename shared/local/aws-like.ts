@@ -1,5 +1,5 @@
 import { seededRandom } from '../seeded-random';
-import { type AwsLikeCounts, type AwsLikeOptions, defaultAwsLikeOptions } from './aws-like-options';
+import { type AwsLikeCounts, type AwsLikeOptions, checkedReplicas, defaultAwsLikeOptions } from './aws-like-options';
 import { type PartitionMeter, partitionMeter } from './aws-like-partition-throughput';
 
 // The mode's entry point: what the local stack, npm start and the suites import of its options.
@@ -10,6 +10,7 @@ type Stream =
   | 'writes'
   | 'writeConflicts'
   | 'staleImages'
+  | 'replicas'
   | 'asyncInvocations'
   | 'busDeliveries'
   | 'schedules'
@@ -28,9 +29,10 @@ export interface AwsLike {
   /** Units consumed per partition key (`partitions.consumed('ORG#…#ORG_RATE')`) and what is left of each one's second. */
   readonly partitions: PartitionMeter;
   /**
-   * Sets rates, delays and the index lag from now on (a test raises throttling
-   * around one flow, as a hot partition would); the seed stays, and so does the
-   * export settle the stack derived from the lag it started with.
+   * Sets rates, delays, the index lag and the replicas from now on (a test
+   * raises throttling around one flow, as a hot partition would); the seed
+   * stays, and so does the export settle the stack derived from the lag it
+   * started with. A write already made keeps the lag it was made under.
    */
   setRates(rates: Partial<Omit<AwsLikeOptions, 'seed'>>): void;
   /** The next draw of a stream, in [0, 1). */
@@ -53,11 +55,13 @@ const streamSalt = (stream: Stream) => [...stream].reduce((hash, char) => Math.i
 
 /** The mode with `overrides` over the defaults; each kind of fault draws from its own stream, so one kind's traffic never shifts another's. */
 export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
-  const options = { ...defaultAwsLikeOptions, ...overrides };
+  const options = checkedReplicas({ ...defaultAwsLikeOptions, ...overrides });
   const streams = new Map<Stream, () => number>();
   const counts: AwsLikeCounts = {
     indexReadsHidingItems: 0,
     itemsHiddenByIndexLag: 0,
+    tableReadsHidingItems: 0,
+    itemsHiddenByTableLag: 0,
     staleImagesRead: 0,
     transactionsCancelledForConflict: 0,
     transactionsCancelledForThrottling: 0,
@@ -107,7 +111,7 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
     options,
     counts,
     partitions: partitionMeter(options),
-    setRates: (rates) => Object.assign(options, rates),
+    setRates: (rates) => Object.assign(options, checkedReplicas(rates)),
     draw,
     overlapsSchedule: () => counted(draw('schedules') < options.scheduleOverlapRate, 'scheduleRunsOverlapped'),
     sendsControlMessage: () => counted(draw('controlMessages') < options.controlMessageRate, 'controlMessagesSent'),
