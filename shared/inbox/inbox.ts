@@ -54,9 +54,10 @@ export async function setItemStatus(request: InboxStatusRequest, caller: Caller,
 const itemAttributes = () => Object.keys(inboxItemSchema._zod.innerType.shape);
 
 /**
- * `/inbox/state`: marks the named items (one to 100, all or none: any that is
- * not the caller's is 404 and nothing changes) or, with `all`, every item of
- * the caller and its teams unread now, read.
+ * `/inbox/state`: marks the named items (one to 100: any that is not the
+ * caller's is 404 and nothing changes; the others are marked 33 to a
+ * transaction, markInboxItems) or, with `all`, every item of the caller and
+ * its teams unread now, read.
  */
 export async function setItemState(
   request: InboxStateRequest,

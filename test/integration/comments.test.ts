@@ -409,10 +409,10 @@ describe('/comment/report', () => {
   });
 
   /**
-   * Each attempt's answer of a call sent again, with the same body, while its answer says it is retryable: each of
-   * many writes at once waits for its own index entries (under the AWS-like mode, at least its lag), and on a loaded
-   * machine some outlast their deadline (503 deadline_exceeded); a retry may then find the key still held by the
-   * attempt that gave up (409 idempotency_in_progress) until its lease ends.
+   * Each attempt's answer of a call sent again, with the same body, while its answer says it is retryable: many
+   * changes at once meet at the organisation's counters, and one still meeting another after its retries is 429
+   * throttled; on a loaded machine some outlast their deadline (503 deadline_exceeded); a retry may then find the key
+   * still held by the attempt that gave up (409 idempotency_in_progress) until its lease ends.
    */
   async function attemptsUntilAnswered(send: () => Promise<HttpResult>): Promise<HttpResult[]> {
     const attempts: HttpResult[] = [];
