@@ -162,8 +162,9 @@ describe('tender captured', () => {
           ? [placeOrder(orderPlaced(orderId)), captureTender(tender)]
           : [captureTender(tender), placeOrder(orderPlaced(orderId))];
       const results = await Promise.all(deliveries.map(delivered));
-      const placed = results.find((result) => result.outcome === 'invoiced');
-      expect(placed).toBeDefined();
+      const placed = results[round % 2 === 0 ? 0 : 1];
+      // A second delivery of the order (the AWS-like mode repeats some) may be the one that invoiced it.
+      expect(['invoiced', 'duplicate']).toContain(placed.outcome);
 
       const payments = await paymentsOf(placed.invoice_id);
       expect({ round, payments: payments.map((payment) => [payment.tender_id, payment.applied_amount]) }).toEqual({
