@@ -93,7 +93,8 @@ describe('open commissions of an organisation raised to several shards', () => {
     expect(shardedMarkers.flat()).toHaveLength(4);
     // The storage reconcile measures every shard's markers.
     expect(await familyItemCount(sharded.orgcode, 'open_commissions')).toBe(4);
-  });
+    // Two histories of 16 deliveries and 3 payout calls: under the AWS-like mode (each delivery delayed, transactions cancelled and retried) 53 s on a loaded 2-core machine.
+  }, 150_000);
 
   it('puts markers on the shards of the layout of their time, and leaves none behind when commissions opened before the raise and after it close', async () => {
     const org = await newOrg();
