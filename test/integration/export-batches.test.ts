@@ -22,9 +22,9 @@ const changeFields = () => ({ reason: 'downstream report', source_refs: [{ kind:
  * time would spend minutes on what this test does not examine. Through a
  * client of its own, not the service's: under the AWS-like mode the service's
  * client reads every item before writing it and meters its partition, which
- * took the seeding past five minutes. The index lag it would time is covered
- * anyway: the seeding ends before the export is asked for, and the worker
- * waits out its settled window (indexLagMs + 10 s) before reading.
+ * took the seeding past five minutes. The mode's lag would change nothing
+ * here: the seeding ends before the export is asked for, and the worker reads
+ * the ledger consistently from its list partitions on the table.
  */
 async function seedEvents(count: number, start: Date): Promise<string[]> {
   const seeding = DynamoDBDocumentClient.from(new DynamoDBClient({}));
