@@ -3,7 +3,7 @@ import { untilListed, useOrg, useStack } from '../support/harness';
 import { runScheduled } from '../support/local-api';
 
 const stack = useStack();
-const org = useOrg('AR', { ar: { roles: ['ar_admin', 'acct_view'] } });
+const org = useOrg('AR', { ar: { roles: ['ar_admin', 'acct_view'] }, viewer: { roles: ['acct_view'] } });
 
 const dayMs = 86_400_000;
 let orders = 0;
@@ -255,5 +255,59 @@ describe('balance and statement', () => {
       ['invoice', 22.01, 44.02],
       ['payment', -2.01, 42.01],
     ]);
+  });
+});
+
+describe('lists kept on the table', () => {
+  const ids = (items: Array<{ invoice_id?: string; payment_id?: string }>) => items.map((item) => item.payment_id ?? item.invoice_id);
+  /** As the other caller, who made none of the writes. */
+  const invoices = (body: Record<string, unknown>) => org.listAll('viewer', '/invoice/list', body, 'invoices');
+
+  it('lists an invoice and its payment written a moment ago, read by another caller at once (consistent read of the table)', async () => {
+    const customer_id = 'cust_listed_at_once';
+    const invoice = await createInvoice({ customer_id, issued_at: '2026-11-01T10:00:00Z' });
+
+    // The invoice's copies were written in its own transaction: the first read of each list holds it.
+    expect(ids(await invoices({ customer_id }))).toEqual([invoice.invoice_id]);
+    expect(ids(await invoices({}))).toEqual([invoice.invoice_id]);
+
+    const paid = await org.post('ar', '/invoice/payment/apply', {
+      invoice_id: invoice.invoice_id,
+      amount: { currency: 'USD', amount: 22.01 },
+      method: 'card',
+      expected_revision: 1,
+      received_at: '2026-11-10T00:00:00Z',
+    });
+    expect(paid.status).toBe(200);
+    const paymentId = paid.body.data.payment.payment_id;
+
+    // Paid: moved from the active list to the closed one in the payment's transaction, the payment listed with it.
+    expect(await invoices({})).toEqual([]);
+    expect(await invoices({ status: 'paid' })).toEqual([expect.objectContaining({ invoice_id: invoice.invoice_id, status: 'paid', revision: 2 })]);
+    expect(await invoices({ customer_id, status: 'paid' })).toEqual([expect.objectContaining({ invoice_id: invoice.invoice_id, revision: 2 })]);
+    for (const scope of [{ invoice_id: invoice.invoice_id }, { customer_id }]) {
+      expect(ids(await org.listAll('viewer', '/invoice/payment/list', scope, 'payments'))).toEqual([paymentId]);
+    }
+    // What is owed now, and as of a day before the payment, whose change is listed under its day.
+    expect((await org.post('viewer', '/ar/balance', {})).body.data.balances).toEqual([]);
+    const agedBefore = await org.post('viewer', '/ar/aging/report', { as_of: '2026-11-05' });
+    expect(agedBefore.body.data.report.totals).toEqual([expect.objectContaining({ currency: 'USD', total: 22.01, open_invoices: 1 })]);
+    const statement = await org.post('viewer', '/ar/statement', { customer_id, from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' });
+    expect(statement.body.data.statement.lines.map((line: { kind: string }) => line.kind)).toEqual(['invoice', 'payment']);
+  });
+
+  it('moves a draft in its lists when its issue dates it: listed once, at its due date', async () => {
+    const draft = await createInvoice({ customer_id: 'cust_dated', status: 'draft' });
+    const issuedAt = '2026-06-01T10:00:00Z';
+
+    const issued = await org.post('ar', '/invoice/set', { ...invoiceBody({ order_id: draft.order_id, customer_id: 'cust_dated' }), status: 'open', issued_at: issuedAt, expected_revision: 1 });
+    expect(issued.status).toBe(200);
+
+    const due = issued.body.data.invoice.due_at;
+    expect(due).toBe('2026-07-01T10:00:00.000Z');
+    for (const body of [{ customer_id: 'cust_dated' }, {}]) {
+      expect(await invoices(body)).toEqual([expect.objectContaining({ invoice_id: draft.invoice_id, status: 'open', due_at: due })]);
+      expect(ids(await invoices({ ...body, due_from_utc: '2026-07-01T00:00:00Z', due_to_utc: '2026-07-02T00:00:00Z' }))).toEqual([draft.invoice_id]);
+    }
   });
 });
