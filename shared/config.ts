@@ -4,10 +4,11 @@ import type { OrgRateLimit } from './domain/org-rate';
 
 /**
  * EXPORT_SETTLE_MS on AWS: the longest deadline of a function that records events (30 s,
- * the consumers'; routes stop sooner) plus 15 s for the write to reach the ledger's
- * indexes (AWS says within a second: re:Post, "dynamodb-missing-table-items-gsi").
+ * the consumers'; routes stop sooner) plus 5 s for the clocks of the function that stamped
+ * an event and of the worker to disagree. The ledger is read consistently from the table
+ * (docs/decisions.md: Acknowledged writes are listed), so no index propagation is waited for.
  */
-export const awsExportSettleMs = 45_000;
+export const awsExportSettleMs = 35_000;
 
 /**
  * How one variable is read: its value, or what is wrong with it, worded as the API words a request's

@@ -117,7 +117,7 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url,
       AWS_ENDPOINT_URL_SQS: aws.url,
       DEAD_LETTER_QUEUE_URL: `${aws.url}${deadLetterQueue.path}`,
-      ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs(awsLike.options)) }),
+      ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs) }),
     });
     // s3() reads the service's configuration, which is whole only now.
     if (awsLike) detachS3 = attachAwsLikeS3(s3(), awsLike);
