@@ -55,7 +55,7 @@ describe('the service configuration read from the environment', () => {
     const read = readEnvironment(valid);
 
     expect(read).toEqual({
-      env: expect.objectContaining({ TABLE_NAME: 'accounting', TOKEN_SIGNING_KEY: { current: 'k'.repeat(32), previous: undefined }, S3_FORCE_PATH_STYLE: 'false', EVENT_BUS_NAME: 'default', ORG_RATE_LIMIT_BURST: 200, EXPORT_SETTLE_MS: 45_000 }),
+      env: expect.objectContaining({ TABLE_NAME: 'accounting', TOKEN_SIGNING_KEY: { current: 'k'.repeat(32), previous: undefined }, S3_FORCE_PATH_STYLE: 'false', EVENT_BUS_NAME: 'default', ORG_RATE_LIMIT_BURST: 200, EXPORT_SETTLE_MS: awsExportSettleMs }),
     });
   });
 
