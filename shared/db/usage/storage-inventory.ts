@@ -8,8 +8,10 @@ import type { Comment } from '../../domain/comments/comment';
 import type { StorageUsageRecord } from '../../domain/usage/storage-usage';
 import type { Invoice } from '../../domain/receivables/invoice';
 import type { FinancialRollupRecord } from '../../domain/rollups/financial-rollup';
+import type { Payout } from '../../domain/commissions/payout';
 import type { UsageRollupRecord } from '../../domain/rollups/usage-rollup';
 import { dynamo, tableName } from '../client';
+import { payoutListings } from '../commissions/commission-payout-repository';
 import { commentListings } from '../comments/comment-repository';
 import { storedBesideLedgerCopy } from '../events/event-repository';
 import { invoiceListings } from '../receivables/invoice-repository';
@@ -80,7 +82,16 @@ const families: readonly FamilySource[] = [
     },
   })),
   { name: 'receivables', perDay: false, partition: (orgcode) => ofTable(keys.receivablesPartition(orgcode)), sharded: true },
-  { name: 'commission_payouts', perDay: false, partition: (orgcode) => ofIndex('gsi2', keys.payoutsOfOrg(orgcode)) },
+  {
+    name: 'commission_payouts',
+    perDay: false,
+    partition: (orgcode) => ofTable(keys.payoutsOfOrg(orgcode)),
+    // The copy in the org's list: the payout under its own id and its copy in its associate's list beside it.
+    companions: (item) => {
+      const payout = withoutStorageAttributes<Payout>(item);
+      return listedWith(item, keys.commissionPayout(payout.orgcode, payout.payout_id), payoutListings(payout));
+    },
+  },
   { name: 'commission_rules', perDay: false, partition: (orgcode) => ofTable(keys.commissionRules(orgcode)) },
   { name: 'commission_rule_windows', perDay: false, partition: (orgcode) => ofTable(keys.commissionRuleWindows(orgcode)) },
   { name: 'open_commissions', perDay: false, partition: (orgcode) => ofTable(keys.openCommissions(orgcode)), sharded: true },
