@@ -18,38 +18,36 @@ import { invoiceListings } from '../receivables/invoice-repository';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { type Listing, listingCopy } from '../listings';
-import { type StartKey, readOfTableConsistently } from '../query-page';
+import type { StartKey } from '../query-page';
 import { financialRollupListings } from '../rollups/financial-rollup-repository';
 import { usageRollupListings } from '../rollups/usage-rollup-repository';
 import { shardKeys, shardLayout } from '../shard-layout';
 import { storageUsageListings } from './storage-usage-repository';
-import type { IndexName } from '../table-definition';
 import { meterShards } from './usage-meter-repository';
 
 /**
  * An organisation's items in the table, family by family, for the storage
  * reconcile (docs/decisions.md: Storage reconcile): each family is one
- * partition of the table or of an index that holds all of it, read with
- * Queries, never a Scan. Families whose items have no such partition are not
- * here; the decisions list them.
+ * partition of the table that holds all of it (for a listed family, a list
+ * partition on the table: shared/db/listings.ts), read with Queries, never a
+ * Scan. Families whose items have no such partition are not here; the
+ * decisions list them.
  */
 interface FamilySource extends TableFamily {
   /** The partition its items are read from (of `day`, for a family kept per day). */
-  partition(orgcode: string, day: string): { index?: IndexName; value: string };
+  partition(orgcode: string, day: string): string;
   /** Spread over the organisation's shards (docs/decisions.md: Partition heat): `partition` names shard 0, and every shard is read. */
   sharded?: boolean;
   /** Whether an item read counts; every one does unless this says otherwise. */
   counts?(item: Record<string, unknown>): boolean;
   /**
    * Items written with each item read, in the same transaction, and never
-   * changed apart from it: measured from it (by the repository's own item
-   * builders) rather than read, since nothing lists them.
+   * changed apart from it (a listed record's own item and its copies in its
+   * other lists): measured from it (by the repository's own builders) rather
+   * than read.
    */
   companions?(item: Record<string, unknown>): Record<string, unknown>[];
 }
-
-const ofTable = (value: string) => ({ value });
-const ofIndex = (index: IndexName, value: string) => ({ index, value });
 
 /**
  * What is stored with a record's copy read from one of its lists
@@ -65,7 +63,7 @@ const families: readonly FamilySource[] = [
     name: 'events',
     perDay: false,
     // The ledger by time, a list partition on the table: one copy of each event.
-    partition: (orgcode) => ofTable(keys.eventsByTime(orgcode)),
+    partition: (orgcode) => keys.eventsByTime(orgcode),
     sharded: true,
     // The event under its own key, its copy in the ledger of its type, one lineage link per distinct source ref.
     companions: storedBesideLedgerCopy,
@@ -73,7 +71,7 @@ const families: readonly FamilySource[] = [
   ...(['active', 'closed'] as const).map((lifecycle) => ({
     name: `invoices/${lifecycle}`,
     perDay: false,
-    partition: (orgcode: string) => ofTable(keys.invoicesInLifecycle(orgcode, lifecycle)),
+    partition: (orgcode: string) => keys.invoicesInLifecycle(orgcode, lifecycle),
     sharded: true,
     // The copy in the org's list: the invoice under its own key and its copy in its customer's list.
     companions: (item: Record<string, unknown>) => {
@@ -81,28 +79,28 @@ const families: readonly FamilySource[] = [
       return listedWith(item, keys.invoice(invoice.orgcode, invoice.invoice_id), invoiceListings(invoice, Number(item.shard ?? 0)));
     },
   })),
-  { name: 'receivables', perDay: false, partition: (orgcode) => ofTable(keys.receivablesPartition(orgcode)), sharded: true },
+  { name: 'receivables', perDay: false, partition: (orgcode) => keys.receivablesPartition(orgcode), sharded: true },
   {
     name: 'commission_payouts',
     perDay: false,
-    partition: (orgcode) => ofTable(keys.payoutsOfOrg(orgcode)),
+    partition: (orgcode) => keys.payoutsOfOrg(orgcode),
     // The copy in the org's list: the payout under its own id and its copy in its associate's list beside it.
     companions: (item) => {
       const payout = withoutStorageAttributes<Payout>(item);
       return listedWith(item, keys.commissionPayout(payout.orgcode, payout.payout_id), payoutListings(payout));
     },
   },
-  { name: 'commission_rules', perDay: false, partition: (orgcode) => ofTable(keys.commissionRules(orgcode)) },
-  { name: 'commission_rule_windows', perDay: false, partition: (orgcode) => ofTable(keys.commissionRuleWindows(orgcode)) },
-  { name: 'open_commissions', perDay: false, partition: (orgcode) => ofTable(keys.openCommissions(orgcode)), sharded: true },
-  { name: 'credentials', perDay: false, partition: (orgcode) => ofTable(keys.credentialPartition(orgcode)) },
-  { name: 'exports', perDay: false, partition: (orgcode) => ofTable(keys.exportPartition(orgcode)) },
-  { name: 'export_batches', perDay: false, partition: (orgcode) => ofTable(keys.exportBatchPartition(orgcode)) },
-  { name: 'export_schedules', perDay: false, partition: (orgcode) => ofTable(keys.exportSchedulePartition(orgcode)) },
+  { name: 'commission_rules', perDay: false, partition: (orgcode) => keys.commissionRules(orgcode) },
+  { name: 'commission_rule_windows', perDay: false, partition: (orgcode) => keys.commissionRuleWindows(orgcode) },
+  { name: 'open_commissions', perDay: false, partition: (orgcode) => keys.openCommissions(orgcode), sharded: true },
+  { name: 'credentials', perDay: false, partition: (orgcode) => keys.credentialPartition(orgcode) },
+  { name: 'exports', perDay: false, partition: (orgcode) => keys.exportPartition(orgcode) },
+  { name: 'export_batches', perDay: false, partition: (orgcode) => keys.exportBatchPartition(orgcode) },
+  { name: 'export_schedules', perDay: false, partition: (orgcode) => keys.exportSchedulePartition(orgcode) },
   {
     name: 'storage_usage',
     perDay: false,
-    partition: (orgcode) => ofTable(keys.storageUsages(orgcode)),
+    partition: (orgcode) => keys.storageUsages(orgcode),
     // A reconcile's own records would make each run measure the one before it: a re-run could never repeat its totals.
     counts: (item) => !String(item.usage_id).startsWith(reconciledUsageIdPrefix),
     // The copy in the org's list: the record under its own id and its copies in its service's and cost centre's lists beside it.
@@ -111,11 +109,11 @@ const families: readonly FamilySource[] = [
       return listedWith(item, keys.storageUsage(usage.orgcode, usage.usage_id), storageUsageListings(usage));
     },
   },
-  { name: 'active_days', perDay: false, partition: (orgcode) => ofTable(keys.activeDays(orgcode)) },
+  { name: 'active_days', perDay: false, partition: (orgcode) => keys.activeDays(orgcode) },
   {
     name: 'financial_rollups',
     perDay: false,
-    partition: (orgcode) => ofTable(keys.financialRollupsOfOrg(orgcode)),
+    partition: (orgcode) => keys.financialRollupsOfOrg(orgcode),
     // The copy in the org's list: the record in its day's partition and its copy in its dimension value's list beside it.
     companions: (item) => {
       const record = withoutStorageAttributes<FinancialRollupRecord>(item);
@@ -126,7 +124,7 @@ const families: readonly FamilySource[] = [
   {
     name: 'usage_rollups',
     perDay: false,
-    partition: (orgcode) => ofTable(keys.usageRollupsOfOrg(orgcode)),
+    partition: (orgcode) => keys.usageRollupsOfOrg(orgcode),
     // The copy in the org's list: the record in its day's partition and its copy in its service and scope's list beside it.
     companions: (item) => {
       const record = withoutStorageAttributes<UsageRollupRecord>(item);
@@ -138,19 +136,19 @@ const families: readonly FamilySource[] = [
   ...lifecycleStatuses.map((status) => ({
     name: `comments/${status}`,
     perDay: false,
-    partition: (orgcode: string) => ofTable(keys.commentsOfOrg(orgcode, status)),
+    partition: (orgcode: string) => keys.commentsOfOrg(orgcode, status),
     // The copy in the org's list: the comment in its target's partition and its copy in its author's list beside it.
     companions: (item: Record<string, unknown>) => {
       const comment = withoutStorageAttributes<Comment>(item);
       return listedWith(item, keys.comment(comment.orgcode, comment.target_type, comment.target_id, comment.comment_id), commentListings(comment));
     },
   })),
-  { name: 'comment_counts', perDay: false, partition: (orgcode) => ofTable(keys.commentCountsOfOrg(orgcode)) },
+  { name: 'comment_counts', perDay: false, partition: (orgcode) => keys.commentCountsOfOrg(orgcode) },
   // A day's meters are found by their day only: the window's days are read.
   ...Array.from({ length: meterShards }, (_, shard) => ({
     name: `usage_meters/${shard}`,
     perDay: true,
-    partition: (orgcode: string, day: string) => ofTable(keys.usageMeterPartition(orgcode, day, shard)),
+    partition: (orgcode: string, day: string) => keys.usageMeterPartition(orgcode, day, shard),
   })),
 ];
 
@@ -174,7 +172,8 @@ function add(byCostCentre: Record<string, CostCentreUsage>, item: Record<string,
 }
 
 /**
- * One Query page (up to 1 MB, eventually consistent) of the org's items of
+ * One Query page (up to 1 MB, read consistently, so it holds every write
+ * answered before it) of the org's items of
  * `familyName` (of `day`, when it is kept per day), each measured by
  * DynamoDB's item size rules and attributed to its `cccode`. A sharded
  * family is read shard after shard: a page's key names the shard it is in,
@@ -183,17 +182,14 @@ function add(byCostCentre: Record<string, CostCentreUsage>, item: Record<string,
 export async function measureFamilyPage(orgcode: string, familyName: string, day: string, startKey?: StartKey): Promise<MeasuredPage> {
   const family = families.find((candidate) => candidate.name === familyName);
   if (!family) throw new Error(`No table family ${familyName}`);
-  const { index, value } = family.partition(orgcode, day);
-  const partitionKey = index ? `${index}pk` : 'pk';
-  const partition = startKey ? String(startKey[partitionKey]) : value;
+  const value = family.partition(orgcode, day);
+  const partition = startKey ? String(startKey.pk) : value;
   const page = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': partitionKey },
+      KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': partition },
-      ...readOfTableConsistently({ IndexName: index }),
+      ConsistentRead: true,
       ExclusiveStartKey: startKey && Object.keys(startKey).length > 1 ? startKey : undefined,
     }),
   );
@@ -201,7 +197,7 @@ export async function measureFamilyPage(orgcode: string, familyName: string, day
   if (!lastKey && family.sharded) {
     const shards = shardKeys(value, await shardLayout(orgcode));
     const at = shards.indexOf(partition);
-    if (at >= 0 && at + 1 < shards.length) lastKey = { [partitionKey]: shards[at + 1] };
+    if (at >= 0 && at + 1 < shards.length) lastKey = { pk: shards[at + 1] };
   }
   const byCostCentre: Record<string, CostCentreUsage> = {};
   for (const item of page.Items ?? []) {
