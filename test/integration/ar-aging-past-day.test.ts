@@ -4,7 +4,7 @@ import * as keys from '../../shared/db/keys';
 import { addDays, dayBefore } from '../../shared/domain/rollups/rollup-days';
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
-import { freshId, untilListed, useOrg, useStack } from '../support/harness';
+import { freshId, useOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
 
 /**
@@ -45,7 +45,7 @@ async function rollUp(dt: string) {
   await invokeOperator<FinancialRollupRun>('financial-rollup-admin', { action: 'run', dt, orgcode: org.orgcode });
 }
 
-/** The day's ar_aging rollup records; the operator's writes were answered to no caller, so read them with untilListed. */
+/** The day's ar_aging rollup records: the operator wrote each with its list copies, in one transaction, before it answered. */
 async function rolledUpAging(dt: string) {
   const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
   return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
@@ -62,9 +62,7 @@ describe('aging as of a past day', () => {
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 1061.39 }, total: 1061.39, open_invoices: 1 };
     expect(report.customers).toEqual([{ customer_id: 'cust_acme', ...owedThen }]);
     expect(report.totals).toEqual([owedThen]);
-    await untilListed(async () =>
-      expect(await rolledUpAging('2026-11-20')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 1061.39, tax_amount: 0 }] }]),
-    );
+    expect(await rolledUpAging('2026-11-20')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 1061.39, tax_amount: 0 }] }]);
     expect((await agingAsOf('2026-11-30')).totals).toEqual([{ ...owedThen, buckets: { ...zeroBuckets, '1-30': 761.39 }, total: 761.39 }]);
   });
 
@@ -78,9 +76,7 @@ describe('aging as of a past day', () => {
 
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 100 }, total: 100, open_invoices: 1 };
     expect(report.totals).toEqual([owedThen]);
-    await untilListed(async () =>
-      expect(await rolledUpAging('2026-04-15')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 100, tax_amount: 0 }] }]),
-    );
+    expect(await rolledUpAging('2026-04-15')).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 1, amount: 100, tax_amount: 0 }] }]);
   });
 
   it('counts an invoice written off or voided after the day as owed that day, and not after', async () => {
@@ -96,9 +92,7 @@ describe('aging as of a past day', () => {
     const owedThen = { currency: 'USD', buckets: { ...zeroBuckets, '1-30': 70 }, total: 70, open_invoices: 2 };
     expect((await agingAsOf(yesterday)).totals).toEqual([owedThen]);
     await rollUp(yesterday);
-    await untilListed(async () =>
-      expect(await rolledUpAging(yesterday)).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 2, amount: 70, tax_amount: 0 }] }]),
-    );
+    expect(await rolledUpAging(yesterday)).toEqual([{ dimension_value: '1-30', metrics: [{ currency: 'USD', count: 2, amount: 70, tax_amount: 0 }] }]);
     expect((await agingAsOf(today)).totals).toEqual([]);
   });
 

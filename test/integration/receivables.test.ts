@@ -230,7 +230,7 @@ describe('aging', () => {
       expect(last.totals).toEqual(whole.body.data.report.totals);
       expect(last.complete).toBe(true);
     }
-    // 15 invoices: under the AWS-like mode each call waits for its index entries (seconds).
+    // 15 invoices, a call at a time.
   }, 120_000);
 });
 

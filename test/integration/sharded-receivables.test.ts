@@ -5,7 +5,7 @@ import { maxShards, raiseShards, shardKeys } from '../../shared/db/shard-layout'
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
 import { familyItemCount } from '../support/family-items';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
-import { type TestOrg, createOrg, untilListed, useStack } from '../support/harness';
+import { type TestOrg, createOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
 import { watchingSends } from '../support/sent-commands';
 
@@ -62,7 +62,7 @@ async function seed(org: Org, indexes: readonly number[]): Promise<void> {
   for (const index of indexes) await issueAndSettle(org, index);
 }
 
-/** A test that seeds 24 invoices and their payments a call at a time: under the AWS-like mode each call waits for its index entries (seconds). */
+/** A test that seeds 24 invoices and their payments a call at a time: minutes on a busy machine. */
 const seedingTimeoutMs = 240_000;
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_value, offset) => from + offset);
@@ -110,16 +110,13 @@ async function everyAnswer(org: Org) {
 
 /**
  * The financial rollup of `dt` re-run for the organisation, its ar_aging
- * records: the operator's writes were answered to no caller, so the list is
- * read until it shows them (none before the run, every test's org being new).
+ * records: the operator wrote each with its list copies before it answered.
  */
 async function rolledUpAging(org: Org, dt: string) {
   await invokeOperator<FinancialRollupRun>('financial-rollup-admin', { action: 'run', dt, orgcode: org.orgcode });
-  return untilListed(async () => {
-    const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
-    expect(records.length).toBeGreaterThan(0);
-    return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
-  });
+  const records = await org.listAll('ar', '/rollup/financial/list', { from_dt: dt, to_dt: dt, dimension: 'ar_aging' }, 'rollups');
+  expect(records.length).toBeGreaterThan(0);
+  return records.map(({ dimension_value, metrics }) => ({ dimension_value, metrics }));
 }
 
 /** The items of each of the first `count` shards of a partition of the table. */
