@@ -85,7 +85,10 @@ export interface RollupDayStamp {
 /**
  * Rewrites an org's day with its figures, the same for every rollup: claims
  * the day's next revision, writes each figure's record at it (its id from
- * `idOf`, the same on every run), then removes the records the day no longer has.
+ * `idOf`, the same on every run), then removes the records the day no longer
+ * has. Each record goes with its copies in its lists, in a transaction of its
+ * own (shared/db/rollups/rollup-revisions.ts): while a run writes, a list may
+ * show records of both revisions, each whole, as a read of the day does.
  */
 export async function rewriteOrgDay<Figure extends object>(
   store: RollupDayStore<Figure & RollupDayStamp>,
