@@ -54,11 +54,18 @@ function layoutAt(stored: StoredLayout | undefined, now: number): ShardLayout {
   return { readShards: stored.shards, writeShards: effective ? stored.shards : stored.previous_shards };
 }
 
-/** The organisation's layout, read at most once per `layoutCacheMs` per process (an eventually consistent GetItem). */
+/**
+ * The organisation's layout, read at most once per `layoutCacheMs` per
+ * process. Read consistently (0.5 RCU more a minute a process): writes reach
+ * a raise's new shards `raiseDelayMs` after it, counting on every copy
+ * refreshed since to hold it, and an eventually consistent read may be served
+ * by a replica that has not applied the raise yet, so a list would read fewer
+ * shards than are written to.
+ */
 export async function shardLayout(orgcode: string, now = Date.now()): Promise<ShardLayout> {
   const hit = cached.get(orgcode);
   if (hit && now - hit.loadedAt < layoutCacheMs) return layoutAt(hit.stored, now);
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.shardLayout(orgcode) }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.shardLayout(orgcode), ConsistentRead: true }));
   const stored = Item as StoredLayout | undefined;
   cached.set(orgcode, { stored, loadedAt: now });
   return layoutAt(stored, now);

@@ -19,8 +19,13 @@ interface ServingReplica {
   view(id: string | undefined, partition: string): ReplicaView;
   /** The images it holds, in `partition`, of the items it lacks a write of. */
   earlierImages(partition: string): Item[];
-  /** Whether a lagging item's earlier image is shown rather than nothing (indexStaleImageRate, drawn per item and read). */
-  showsImage(image: Item): boolean;
+  /**
+   * Whether a lagging item's earlier image is shown rather than nothing: always
+   * on the table, whose replica holds the item as it was before the write it
+   * lacks; on an index at indexStaleImageRate (drawn per item and read), since
+   * a write may have moved the item's index keys.
+   */
+  showsImage(image: Item, partition: string): boolean;
   /** Counts the items a read found that its replica lacked a write of, and the earlier images it showed. */
   hid(partition: string, items: number, images?: number): void;
 }
@@ -38,7 +43,7 @@ const eventual = (request: Input) => Boolean(request.IndexName) || request.Consi
  * `Select: COUNT` is answered as the table counts. Undefined for any other request.
  */
 function replicaRead(commandName: string, input: Input, replica: ServingReplica): { input: Input; answer: (output: Input) => void } | undefined {
-  const shownImage = (image: Item | undefined, request: Input) => (image && replica.showsImage(image) ? projected(image, request) : undefined);
+  const shownImage = (image: Item | undefined, request: Input) => (image && replica.showsImage(image, '') ? projected(image, request) : undefined);
   if (commandName === 'GetItemCommand' && eventual(input)) {
     return {
       input,
@@ -63,7 +68,8 @@ function replicaRead(commandName: string, input: Input, replica: ServingReplica)
         const hidden = output.Items.length - visible.length;
         output.Items = visible;
         output.Count = visible.length;
-        const shown = commandName === 'QueryCommand' ? addEarlierImages(input, output, replica.earlierImages(partition), replica.showsImage) : [];
+        const shown =
+          commandName === 'QueryCommand' ? addEarlierImages(input, output, replica.earlierImages(partition), (image) => replica.showsImage(image, partition)) : [];
         replica.hid(partition, hidden, shown.length);
         timed.answered(output.Items);
       },
@@ -119,10 +125,10 @@ const cancellationMessage = (codes: string[]) =>
  *   eventually consistent read (any read of an index; a GetItem, Query, Scan
  *   or BatchGetItem of the table without ConsistentRead) is served whole by
  *   one replica drawn for it: an item that replica lacks a write of is
- *   missing (a new one is not there yet), or, at `indexStaleImageRate`, seen
- *   as it was before that write (its earlier image is read, consistently,
- *   before the write is sent, while the rate is above 0) where the read would
- *   have found it. Two reads may draw different replicas, so an item one read
+ *   missing if it is new, else seen as it was before that write (its earlier
+ *   image is read, consistently, before the write is sent): always on the
+ *   table, at `indexStaleImageRate` on an index (the write may have moved it),
+ *   where the read would have found it. Two reads may draw different replicas, so an item one read
  *   saw may be missing from the next, as on DynamoDB. A read with
  *   ConsistentRead, and a transaction's, sees every write. Only writes
  *   through this client are timed.
@@ -150,7 +156,7 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
       const input = args.input as Input;
       const items = writtenKeys(commandName, input);
       if (items.length > 0) {
-        const earlier = options.indexStaleImageRate > 0 ? await currentImages(client, items) : undefined;
+        const earlier = await currentImages(client, items);
         const write = writes.send(items.map((item) => item.id), earlier);
         try {
           const result = await next(args);
@@ -165,12 +171,11 @@ export function attachAwsLikeDynamo(client: DynamoDBDocumentClient, mode: AwsLik
       const read = replicaRead(commandName, input, {
         view: (id, partition) => writes.view(id, partition, number),
         earlierImages: (partition) =>
-          // None are read while the rate is 0 (currentImages), so there is nothing to look for.
-          (options.indexStaleImageRate > 0 ? writes.lagging() : []).flatMap((id) => {
+          writes.lagging().flatMap((id) => {
             const view = writes.view(id, partition, number);
             return view.current || !view.image ? [] : [view.image];
           }),
-        showsImage: () => mode.draw('staleImages') < options.indexStaleImageRate,
+        showsImage: (_image, partition) => partition === '' || mode.draw('staleImages') < options.indexStaleImageRate,
         hid(partition, hidden, images = 0) {
           counts.staleImagesRead += images;
           if (hidden === 0) return;

@@ -116,7 +116,7 @@ interface ReplicatedWrite {
   at: number;
   /** The most a replica lags behind it: indexLagMs when it was sent. */
   lagMs: number;
-  /** The item before it, when read (indexStaleImageRate above 0) and it existed. */
+  /** The item before it, when it existed (read consistently just before the write). */
   earlier?: Item;
 }
 

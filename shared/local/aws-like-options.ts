@@ -89,10 +89,12 @@ export interface AwsLikeOptions {
    */
   indexReplicas: number;
   /**
-   * Of the items a replica lags behind that existed before the first write it
-   * lacks (updated or deleted ones), the share a read sees as they were before
-   * that write instead of not at all; drawn per item and read (a Scan, or a
-   * Query with a filter, never sees one). A new item is never seen early.
+   * Of the items an index replica lags behind that existed before the first
+   * write it lacks (updated or deleted ones), the share a read of the index
+   * sees as they were before that write instead of not at all; drawn per item
+   * and read (a Scan, or a Query with a filter, never sees one). A table
+   * replica always shows such an item as it was: it holds that version. A new
+   * item is never seen early.
    */
   indexStaleImageRate: number;
   /** Share of TransactWriteItems calls cancelled (TransactionCanceledException), before anything is written. */

@@ -38,11 +38,12 @@ const changeFields = (orgcode: string) => ({
   request_context: { orgcode, actor: 'tester', context_source: 'api_key' },
 });
 
-async function itemsIn(partition: string, index?: 'gsi1'): Promise<number> {
+async function itemsIn(partition: string): Promise<number> {
   const { Count } = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      ...(index ? { IndexName: index, KeyConditionExpression: `${index}pk = :pk` } : { KeyConditionExpression: 'pk = :pk' }),
+      KeyConditionExpression: 'pk = :pk',
+      ConsistentRead: true,
       ExpressionAttributeValues: { ':pk': partition },
       Select: 'COUNT',
     }),
@@ -133,7 +134,7 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
         ...changeFields(org.orgcode),
         idempotency_key: key,
       },
-      effects: () => itemsIn(keys.payoutsOfAssociate(org.orgcode, 'assoc_payee'), 'gsi1'),
+      effects: () => itemsIn(keys.payoutsOfAssociate(org.orgcode, 'assoc_payee')),
     };
   },
   '/storage/usage/record': async (org, key) => ({
