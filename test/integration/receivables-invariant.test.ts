@@ -587,9 +587,9 @@ async function newWorld(): Promise<World> {
 
 /**
  * How long the property looks for a failing sequence. Under the AWS-like mode
- * every write waits seconds for its index, and a sequence of 12 commands can
- * take 40 s: it gets the time for a few whole runs (an interrupted property
- * with none finished fails).
+ * the bus delays each delivery and some writes are cancelled and tried again,
+ * so a sequence of 12 commands can take many seconds: it gets the time for a
+ * few whole runs (an interrupted property with none finished fails).
  */
 const searchBudgetMs = awsLikeFromVariable() ? 100_000 : 40_000;
 

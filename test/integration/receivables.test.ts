@@ -1,6 +1,7 @@
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { untilListed, useOrg, useStack } from '../support/harness';
 import { runScheduled } from '../support/local-api';
+import { watchingSends } from '../support/sent-commands';
 
 const stack = useStack();
 const org = useOrg('AR', { ar: { roles: ['ar_admin', 'acct_view'] }, viewer: { roles: ['acct_view'] } });
@@ -126,6 +127,33 @@ describe('payment apply', () => {
     }
     const got = await org.post('ar', '/invoice/get', { invoice_id: invoice.invoice_id });
     expect(got.body.data.invoice).toMatchObject({ amount_paid: 5, balance_due: 17.01, revision: 2 });
+  });
+});
+
+describe('payment apply at every limit', () => {
+  it('settles an invoice with a tender, a key and 50 source refs in one transaction (72 actions with the copies it moves and puts)', async () => {
+    const refs = (prefix: string) => Array.from({ length: 50 }, (_ref, at) => ({ kind: 'document', id: `${prefix}_${at}` }));
+    const invoice = await createInvoice({ source_refs: refs('issue') });
+    const transactions: number[] = [];
+    const watch = (command: string, input: string) => {
+      if (command === 'TransactWriteItemsCommand') transactions.push((JSON.parse(input) as { TransactItems: unknown[] }).TransactItems.length);
+    };
+    const paid = await watchingSends(watch, () => org.post('ar', '/invoice/payment/apply', {
+      invoice_id: invoice.invoice_id,
+      amount: { currency: 'USD', amount: 22.01 },
+      method: 'card',
+      expected_revision: 1,
+      tender_id: 'tnd_every_limit',
+      idempotency_key: 'pay-every-limit',
+      source_refs: refs('payment'),
+    }));
+
+    expect(paid.status).toBe(200);
+    // The payment's (the usage meter of an earlier call may be applied meanwhile, in a transaction of its own).
+    expect(Math.max(...transactions)).toBe(72);
+    expect(paid.body.data.invoice).toMatchObject({ status: 'paid', revision: 2 });
+    const closed = await org.listAll('ar', '/invoice/list', { status: 'paid' }, 'invoices');
+    expect(closed.map((listed) => listed.invoice_id)).toEqual([invoice.invoice_id]);
   });
 });
 
