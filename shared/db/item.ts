@@ -1,5 +1,5 @@
 /** Attributes that exist for the table's sake and never leave the repository layer (`shard`: shared/db/item-shard.ts). */
-const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'expires_at_epoch', 'record_type', 'shard']);
+const storageAttributes = new Set(['pk', 'sk', 'gsi3pk', 'gsi3sk', 'expires_at_epoch', 'record_type', 'shard']);
 
 export function withoutStorageAttributes<T>(item: Record<string, unknown>): T {
   const record: Record<string, unknown> = {};

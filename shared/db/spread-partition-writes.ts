@@ -7,11 +7,10 @@ import { tableDefinition } from './table-definition';
  * A partition is named without its organisation and shard (`EVENTS`,
  * `RECEIVABLES`, `LINEAGE#tender_method#card`), so the units of every shard
  * of it add up. Units are DynamoDB's: an item's size in 1 KB units, twice for
- * a table item written in a transaction, once for each index entry; an
- * update or delete (whose size the input does not tell) counts as 1 KB. An
- * update that moves an item to another index partition is counted on the
- * table only: the watch's figures are those of the hot keys, which puts and
- * table updates reach.
+ * an item written in a transaction; an update or delete (whose size the input
+ * does not tell) counts as 1 KB. Lists are items of the table
+ * (shared/db/listings.ts), so their copies are counted like any other item; no
+ * index holds a spread partition.
  */
 
 type Item = Record<string, unknown>;
@@ -28,8 +27,6 @@ export interface SpreadPartitionWrite {
 const organisationKey = /^ORG#([^#]+)#(.+?)(?:#SHARD#\d+)?$/;
 /** The partitions an organisation's layout spreads: keys.ts eventsByTime, eventsOfType, lineagePartition, receivablesPartition, receivableChangesOn, invoicesInLifecycle, openCommissions. */
 const spreadPartition = /^(?:EVENTS(?:#TYPE#.+)?|LINEAGE#.+|RECEIVABLES|AR_CHANGES#.+|INVOICES#(?:ACTIVE|CLOSED)|COMMISSIONS#OPEN)$/;
-
-const indexKeys = tableDefinition.globalSecondaryIndexes.map((index) => index.partitionKey);
 
 /** DynamoDB's item size, near enough to tell 1 KB units apart: names and values in bytes. */
 function approximateBytes(value: unknown): number {
@@ -53,13 +50,12 @@ function spreadWrite(key: unknown, units: number): SpreadPartitionWrite | undefi
   return spread && { ...spread, units };
 }
 
-/** The spread partitions one item's write reaches: its table key, and for a put the index keys it carries. */
+/** The spread partition one item's write reaches, if its key is one. */
 function itemWrites(keyOrItem: Item | undefined, put: boolean, transactional: boolean): SpreadPartitionWrite[] {
   if (!keyOrItem) return [];
   const kilobytes = put ? Math.max(1, Math.ceil(approximateBytes(keyOrItem) / 1024)) : 1;
-  const writes = [spreadWrite(keyOrItem[tableDefinition.partitionKey], kilobytes * (transactional ? 2 : 1))];
-  if (put) for (const indexKey of indexKeys) writes.push(spreadWrite(keyOrItem[indexKey], kilobytes));
-  return writes.filter((write): write is SpreadPartitionWrite => write !== undefined);
+  const write = spreadWrite(keyOrItem[tableDefinition.partitionKey], kilobytes * (transactional ? 2 : 1));
+  return write ? [write] : [];
 }
 
 /**

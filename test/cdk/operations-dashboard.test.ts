@@ -204,7 +204,7 @@ describe('the metric-name check', () => {
       widget([
         [namespace, 'latency_ms', 'family', 'events'],
         [namespace, 'outbox_lag_ms', 'function', '«ref»'],
-        ['AWS/DynamoDB', 'WriteThrottleEvents', 'TableName', '«ref»', 'GlobalSecondaryIndexName', 'gsi1'],
+        ['AWS/DynamoDB', 'WriteThrottleEvents', 'TableName', '«ref»', 'GlobalSecondaryIndexName', 'gsi3'],
       ]),
     ]);
 

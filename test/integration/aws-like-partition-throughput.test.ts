@@ -101,11 +101,11 @@ describe('AWS-like mode: per-partition throughput', () => {
   });
 
   it("charges a write whose condition failed, a transaction's writes twice, and a Query of an index partition on the sum of what it read", async () => {
-    // Arrange: five items of about 1 KB in one gsi1 partition.
+    // Arrange: five items of about 1 KB in one gsi3 partition.
     const pk = `ORG#${freshId('IDX')}#EVENTS`;
     const indexKey = `${pk}#BY_TIME`;
     for (let index = 0; index < 5; index += 1) {
-      await dynamo().send(new PutCommand({ TableName: tableName(), Item: item(pk, `${index}`, 1, { gsi1pk: indexKey, gsi1sk: `${index}` }) }));
+      await dynamo().send(new PutCommand({ TableName: tableName(), Item: item(pk, `${index}`, 1, { gsi3pk: indexKey, gsi3sk: `${index}` }) }));
     }
     const writtenBefore = stack.awsLike.partitions.consumed(pk).writeUnits;
 
@@ -116,7 +116,7 @@ describe('AWS-like mode: per-partition throughput', () => {
     const transacted = `ORG#${freshId('TX')}#COUNTER`;
     await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName(), Item: item(transacted, 'a', 2) } }] }));
     const page = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': indexKey } }),
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': indexKey } }),
     );
 
     // Assert: 1 unit for the failed condition; 5 KB read eventually consistently is 2 read units halved, not 5 halves.
@@ -124,7 +124,7 @@ describe('AWS-like mode: per-partition throughput', () => {
     expect(stack.awsLike.partitions.consumed(pk).writeUnits - writtenBefore).toBe(1);
     expect(stack.awsLike.partitions.consumed(transacted).writeUnits).toBe(4);
     expect(page.Items).toHaveLength(5);
-    expect(stack.awsLike.partitions.consumed(indexKey, 'gsi1')).toEqual({ readUnits: 1, writeUnits: 5 });
+    expect(stack.awsLike.partitions.consumed(indexKey, 'gsi3')).toEqual({ readUnits: 1, writeUnits: 5 });
     expect(page.ConsumedCapacity).toBeUndefined();
   });
 });

@@ -28,16 +28,18 @@ describe('the spread partitions the watch counts', () => {
     }
   });
 
-  it('counts DynamoDB units: a transaction writes its table items twice and each index entry once, by the KB', () => {
-    const event = { pk: keys.event('ACME', 'evt_1').pk, sk: 'EVENT', gsi1pk: shardKey(keys.eventsByTime('ACME'), 3), gsi2pk: keys.eventsOfType('ACME', 'order.placed') };
+  it('counts DynamoDB units: a transaction writes each item twice, by the KB, list copies included', () => {
+    const event = { pk: keys.event('ACME', 'evt_1').pk, sk: 'EVENT' };
+    const byTime = { ...event, pk: shardKey(keys.eventsByTime('ACME'), 3), sk: 't' };
+    const byType = { ...event, pk: keys.eventsOfType('ACME', 'order.placed'), sk: 't' };
     const lineage = { pk: keys.lineagePartition('ACME', 'tender_method', 'card'), sk: 's', note: 'x'.repeat(1500) };
     const receivable = { pk: shardKey(keys.receivablesPartition('ACME'), 2), sk: 'CUST' };
     const writes = spreadPartitionWrites('TransactWriteItemsCommand', {
-      TransactItems: [{ Put: { Item: event } }, { Put: { Item: lineage } }, { Update: { Key: receivable } }, { ConditionCheck: { Key: receivable } }],
+      TransactItems: [{ Put: { Item: event } }, { Put: { Item: byTime } }, { Put: { Item: byType } }, { Put: { Item: lineage } }, { Update: { Key: receivable } }, { ConditionCheck: { Key: receivable } }],
     });
     expect(writes).toEqual([
-      { orgcode: 'ACME', partition: 'EVENTS', units: 1 },
-      { orgcode: 'ACME', partition: 'EVENTS#TYPE#order.placed', units: 1 },
+      { orgcode: 'ACME', partition: 'EVENTS', units: 2 },
+      { orgcode: 'ACME', partition: 'EVENTS#TYPE#order.placed', units: 2 },
       { orgcode: 'ACME', partition: 'LINEAGE#tender_method#card', units: 4 },
       { orgcode: 'ACME', partition: 'RECEIVABLES', units: 2 },
     ]);
