@@ -1,6 +1,6 @@
 import { type AccountingClientOptions, AccountingError, createAccountingClient } from '../../clients/typescript/src';
 import { associateOrder, cacheFlatRule, placeSale } from '../support/commissions';
-import { untilListed, useOrg, useStack } from '../support/harness';
+import { useOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
 
 /**
@@ -163,12 +163,9 @@ describe('the TypeScript client', () => {
     await cacheFlatRule(org.orgcode);
     await placeSale(associateOrder(org.orgcode, 'ord_ts_sale', '2026-11-20T10:00:00Z', 'assoc_ts'));
 
-    // The commission is the consumer's write, answered to no caller: listed once the index follows.
-    const [commission] = await untilListed(async () => {
-      const commissions = await all(client.commission.list({ associate_id: 'assoc_ts' }));
-      expect(commissions).toHaveLength(1);
-      return commissions;
-    });
+    // The commission is the consumer's write, answered to no caller: listed from the moment the consumer wrote it.
+    const [commission] = await all(client.commission.list({ associate_id: 'assoc_ts' }));
+    expect(commission).toBeDefined();
     const read = await client.commission.get({ commission_id: commission!.commission_id });
     const split = await client.commission.split.set({
       commission_id: commission!.commission_id,
@@ -275,12 +272,10 @@ describe('the TypeScript client', () => {
     expect(reconciled.reconcile.orgcode).toBe(org.orgcode);
     expect(sales.rollup.metrics).toEqual([expect.objectContaining({ currency: 'USD', count: 1, amount: 10 })]);
     expect(usageRollup.rollup.source_stats).toMatchObject({ bytes: 2048 });
-    // The rollups are the operators' writes, answered to no caller: listed once the index follows.
-    await untilListed(async () => {
-      const financial = await all(client.rollup.financial.list({ from_dt: day, to_dt: day, dimension: 'sales' }));
-      const usageRollups = await all(client.usage.rollup.list({ from_dt: day, to_dt: day, service: 'accounting', scope: 'org' }));
-      expect(financial.map((rollup) => rollup.dimension_value)).toEqual(['(none)']);
-      expect(usageRollups.map((rollup) => rollup.dt)).toEqual([day]);
-    });
+    // The rollups are the operators' writes: listed once the operators returned.
+    const financial = await all(client.rollup.financial.list({ from_dt: day, to_dt: day, dimension: 'sales' }));
+    const usageRollups = await all(client.usage.rollup.list({ from_dt: day, to_dt: day, service: 'accounting', scope: 'org' }));
+    expect(financial.map((rollup) => rollup.dimension_value)).toEqual(['(none)']);
+    expect(usageRollups.map((rollup) => rollup.dt)).toEqual([day]);
   });
 });

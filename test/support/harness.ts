@@ -208,15 +208,14 @@ let sequence = 0;
 export const freshId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(sequence += 1)}`;
 
 /**
- * Reads what the service wrote on its own, as a client must: the effects of
- * a platform event (an order's invoice and commissions, a tender applied, a
- * rule's re-rating), a schedule's or the export worker's were answered to no
- * caller, so a list or report shows them once the indexes follow the writes
- * (docs/decisions.md: Acknowledged writes are listed), within a second on
- * AWS and the AWS-like mode's `indexLagMs` here. Runs `check`, its reads and
- * their assertions, again every 100 ms until it passes, for at most
- * `withinMs`; then fails with its last failure. A write the test was
- * answered for needs none of this: the next list shows it.
+ * Reads what only the work-queue index (gsi3) shows, as its system readers do:
+ * the outbox, due schedules and sweeps read an eventually consistent index,
+ * served by any replica, so a test that runs one of them right after the
+ * write it should find runs it again until it has (docs/decisions.md:
+ * Acknowledged writes are listed, the indexes that remain). Runs `check`,
+ * its reads and their assertions, again every 100 ms until it passes, for at
+ * most `withinMs`; then fails with its last failure. A list a client reads
+ * needs none of this: every write is listed from the moment it is written.
  */
 export async function untilListed<T>(check: () => Promise<T>, withinMs = 15_000): Promise<T> {
   const deadline = Date.now() + withinMs;
