@@ -8,9 +8,10 @@ import { type Invoice, type InvoiceContent, type InvoiceLineInput, isReceivable,
 import { type InvoiceChange, type ReceivableChange, applyReceipt, asRevisionAfter } from '../../shared/domain/receivables/invoice-changes';
 import { fromMinorUnits, toMinorUnits } from '../../shared/domain/receivables/money';
 import { dayMarkerItem } from '../../shared/db/rollups/active-day-repository';
-import { invoiceItem } from '../../shared/db/receivables/invoice-repository';
+import { invoiceItem, invoiceListings } from '../../shared/db/receivables/invoice-repository';
 import { countedOnAttributes, trackedSince } from '../../shared/db/receivables/owed-as-of';
-import { statementEntryItem } from '../../shared/db/receivables/receivables-repository';
+import { statementEntryItem, statementEntryListings } from '../../shared/db/receivables/receivables-repository';
+import { type Listing, listingCopy } from '../../shared/db/listings';
 import { type InvoiceDraft, createOrCollapse, newInvoiceChange } from '../../shared/receivables/invoices';
 import { applyManualPayment } from '../../shared/receivables/payments';
 import { batchPutAll } from '../harness/batch-write';
@@ -20,9 +21,11 @@ import type { ChangeOrigin } from '../../shared/domain/change-origin';
  * Invoices and their payments written straight into the table, for the
  * sections that need many of them (recording each through /invoice/set would
  * take minutes). The items are built by the service's own builders
- * (newInvoiceChange, applyReceipt, invoiceItem, statementEntryItem) and the
- * aggregates by summing the changes' receivable changes; checkSeedBuilders
- * holds them to what the service itself stores.
+ * (newInvoiceChange, applyReceipt, invoiceItem, statementEntryItem), each
+ * record with its copies in the list partitions the service lists it in
+ * (invoiceListings, statementEntryListings), and the aggregates by summing the
+ * changes' receivable changes; checkSeedBuilders holds them to what the
+ * service itself stores.
  */
 
 const netTerms = { type: 'net', net_days: 30 } as const;
@@ -113,6 +116,8 @@ export interface SeededInvoices {
   aggregates: number;
   /** Statement entries written: those of the changes counting after `entriesAfter`. */
   entries: number;
+  /** Copies of the invoices and entries written beside them in their lists (two an invoice, one an entry). */
+  copies: number;
   /** What the invoices owe now, per currency. */
   owed: Record<string, Owed>;
   /** The days a change is dated on, each marked for the org (ledger), in order. */
@@ -120,15 +125,25 @@ export interface SeededInvoices {
   seconds: number;
 }
 
+/** A record's item and its copies in its lists, as its transaction writes them (shared/db/listings.ts). */
+function* withCopies(item: Record<string, unknown>, listings: readonly Listing[]): Generator<Record<string, unknown>> {
+  yield item;
+  for (const listing of listings) yield listingCopy(item, listing);
+}
+
 /**
  * Writes invoices with BatchWriteItem: each invoice's item as its last change
- * left it, the receivable aggregates all the changes add up to, the statement
- * entries of the changes counting after `entriesAfter` (aging as of that day
- * or later reads no other: the entries of earlier days sit in partitions of
- * their own), and the org's ledger marker of every day a change is dated on,
- * as markDay puts it. What else a change writes (the order claim, event,
- * lineage links, payment item, statement month) is left out: no bench call
- * reads it, and it would triple the seeding time.
+ * left it with its copies in its customer's and the org's active or closed
+ * invoices (invoiceListings), the receivable aggregates all the changes add
+ * up to, the statement entries of the changes counting after `entriesAfter`
+ * with their copies in the org's changes of the day they count on
+ * (statementEntryListings: what aging as of that day or later reads; the
+ * entries of earlier days are read by no bench call), and the org's ledger
+ * marker of every day a change is dated on, as markDay puts it. The org is
+ * never raised: every record is on shard 0. What else a change writes (the
+ * order claim, event, lineage links, payment item and its copies, statement
+ * month) is left out: no bench call reads it, and it would triple the seeding
+ * time.
  */
 export async function seedInvoices(
   client: DynamoDBDocumentClient,
@@ -140,6 +155,8 @@ export async function seedInvoices(
   const started = performance.now();
   const aggregates = new ReceivableAggregates();
   const entries: Array<Record<string, unknown>> = [];
+  let invoices = 0;
+  let entryCount = 0;
   const markedDays = new Set<string>();
   const owed: Record<string, Owed> = {};
   function* invoiceItems(): Generator<Record<string, unknown>> {
@@ -150,7 +167,10 @@ export async function seedInvoices(
         if (event) markedDays.add(event.occurred_at.slice(0, 10));
         if (!receivable) continue;
         aggregates.add(orgcode, receivable);
-        if (entriesAfter !== undefined && receivable.countsAt.slice(0, 10) > entriesAfter) entries.push(statementEntryItem(orgcode, receivable));
+        if (entriesAfter !== undefined && receivable.countsAt.slice(0, 10) > entriesAfter) {
+          entryCount += 1;
+          entries.push(...withCopies(statementEntryItem(orgcode, receivable), statementEntryListings(orgcode, receivable)));
+        }
       }
       const { invoice } = last;
       const balance = toMinorUnits(invoice.balance_due, invoice.currency) ?? 0n;
@@ -159,14 +179,23 @@ export async function seedInvoices(
         sum.units += balance;
         sum.openInvoices += 1;
       }
-      yield invoiceItem(invoice);
+      invoices += 1;
+      yield* withCopies(invoiceItem(invoice), invoiceListings(invoice));
     }
   }
-  const invoices = await batchPutAll(client, table, invoiceItems());
+  const invoiceItemsWritten = await batchPutAll(client, table, invoiceItems());
   const written = await batchPutAll(client, table, aggregates.items(orgcode));
-  const entriesWritten = await batchPutAll(client, table, entries.values());
+  const entryItemsWritten = await batchPutAll(client, table, entries.values());
   await batchPutAll(client, table, [...markedDays].map((day) => dayMarkerItem('ledger', orgcode, day)).values());
-  return { invoices, aggregates: written, entries: entriesWritten, owed, markedDays: [...markedDays].sort(), seconds: (performance.now() - started) / 1000 };
+  return {
+    invoices,
+    aggregates: written,
+    entries: entryCount,
+    copies: invoiceItemsWritten - invoices + entryItemsWritten - entryCount,
+    owed,
+    markedDays: [...markedDays].sort(),
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** Open invoices, each issued and nothing more; no statement entries (see seedInvoices). */
@@ -221,13 +250,14 @@ async function storedEntries(client: DynamoDBDocumentClient, table: string, orgc
 }
 
 /**
- * Holds the seed's copies to the service: one invoice created as /invoice/set
+ * Holds the seed's items to the service: one invoice created as /invoice/set
  * creates it (createOrCollapse) and paid in part as /invoice/payment/apply
  * pays it (applyManualPayment), in an org of its own, must be stored exactly
- * as openInvoice, manualPayment and invoiceItem build it, its receivable
- * aggregate exactly as ReceivableAggregates computes it, and its statement
- * entries as statementEntryItem builds them (their ids aside, which are
- * random). Throws on any difference.
+ * as openInvoice, manualPayment and invoiceItem build it, with its copies in
+ * its lists as the seed writes them, its receivable aggregate exactly as
+ * ReceivableAggregates computes it, and its statement entries as
+ * statementEntryItem builds them (their ids aside, which are random), each
+ * with its copy in its day's changes. Throws on any difference.
  */
 export async function checkSeedBuilders(client: DynamoDBDocumentClient, table: string, orgcode: string): Promise<void> {
   const origin = { orgcode, requestContext: benchRequestContext(orgcode), now: new Date() };
@@ -257,11 +287,23 @@ export async function checkSeedBuilders(client: DynamoDBDocumentClient, table: s
   aggregates.add(orgcode, asStored(paid, entries[1]));
   const [aggregate] = [...aggregates.items(orgcode)] as [Record<string, unknown>];
   const aggregateKey = { pk: String(aggregate.pk), sk: String(aggregate.sk) };
+  // Each record's copies, at the keys of its lists, as the seed writes them beside it.
+  const copyPairs = async (what: string, item: Record<string, unknown>, listings: readonly Listing[]) =>
+    Promise.all(
+      listings.map(async (listing): Promise<[string, Record<string, unknown>, Record<string, unknown>]> => {
+        const copy = listingCopy(item, listing);
+        return [`${what}'s copy in ${listing.partition}`, await storedItem(client, table, { pk: String(copy.pk), sk: String(copy.sk) }), copy];
+      }),
+    );
+  const seededInvoice = invoiceItem(paid.invoice);
   const pairs: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['invoice item', await storedItem(client, table, keys.invoice(orgcode, paid.invoice.invoice_id)), invoiceItem(paid.invoice)],
+    ['invoice item', await storedItem(client, table, keys.invoice(orgcode, paid.invoice.invoice_id)), seededInvoice],
+    ...(await copyPairs('invoice', seededInvoice, invoiceListings(paid.invoice))),
     ['receivable aggregate', await storedItem(client, table, aggregateKey), aggregate],
     ['statement entry of the issue', entries[0] ?? {}, seededEntry(issued, entries[0])],
+    ...(await copyPairs('statement entry of the issue', seededEntry(issued, entries[0]), statementEntryListings(orgcode, asStored(issued, entries[0])))),
     ['statement entry of the payment', entries[1] ?? {}, seededEntry(paid, entries[1])],
+    ...(await copyPairs('statement entry of the payment', seededEntry(paid, entries[1]), statementEntryListings(orgcode, asStored(paid, entries[1])))),
   ];
   for (const [what, stored, seeded] of pairs) {
     if (canonicalJson(stored) !== canonicalJson(seeded)) {

@@ -7,7 +7,8 @@ import { eventRecordPuts } from '../../shared/db/events/event-repository';
 import { unsharded } from '../../shared/db/shard-layout';
 import { idempotencyRecordPut, inProgressLeaseMs, keyClaimRequest } from '../../shared/db/idempotency-repository';
 import * as keys from '../../shared/db/keys';
-import { paymentPut } from '../../shared/db/receivables/payment-repository';
+import { listingMoves } from '../../shared/db/listings';
+import { paymentPuts } from '../../shared/db/receivables/payment-repository';
 import { receivableWrites, settledReceivableExpiry } from '../../shared/db/receivables/receivables-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { newId } from '../../shared/domain/identifiers';
@@ -26,7 +27,7 @@ import { lineageListRoute } from '../../shared/routes/events/lineage-list.route'
 import { reconcileReportRoute } from '../../shared/routes/events/reconcile-report.route';
 import { invoicePaymentApplyRoute } from '../../shared/routes/receivables/invoice-payment-apply.route';
 import { postJson } from '../harness/http-client';
-import { invoiceItem } from '../../shared/db/receivables/invoice-repository';
+import { invoiceItem, invoiceListings } from '../../shared/db/receivables/invoice-repository';
 import type { InvoicePool } from './invoice-seed';
 import type { BenchCaller, BenchStack } from '../harness/local-stack';
 import { seedWindow } from '../harness/local-stack';
@@ -177,7 +178,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     return new PutCommand({ TableName: tableName, Item: dayMarkerItem('ledger', orgcode, occurredAt.slice(0, 10)) });
   };
 
-  // recordEvent(): the event, then one lineage link per source ref.
+  // recordEvent(): the event, its copies in the ledger by time and by type, then one lineage link per source ref.
   const eventWrites = (now: Date) => {
     const event: AccountingEvent = { ...recordedEvent, event_id: newId('evt', now), recorded_at: now.toISOString() };
     return { event, puts: eventRecordPuts(event, unsharded).map(asPut) };
@@ -238,13 +239,14 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     },
   };
 
-  // listEvents() with one event type: the gsi2 query over the window, one page (an organisation of one shard: one Query).
+  // listEvents() with one event type: a consistent Query of the type's ledger, the events' copies on the table, over the
+  // window, one page (an organisation of one shard: one Query).
   const listQuery = () => new QueryCommand({
-    IndexName: 'gsi2',
     KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :sortFrom AND :sortTo',
     ScanIndexForward: true,
-    ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
     ExpressionAttributeValues: { ':pk': keys.eventsOfType(reader.orgcode, 'order.placed'), ':sortFrom': window.from, ':sortTo': window.to },
+    ConsistentRead: true,
     TableName: tableName,
     Limit: eventListBody.limit,
   });
@@ -255,12 +257,13 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     prepareRaw: () => authThenRead(reader, listQuery()),
   };
 
-  // listLineage(): the lineage partition of one source ref, one page.
+  // listLineage(): a consistent Query of the lineage partition of one source ref, one page.
   const lineageQuery = () => new QueryCommand({
     KeyConditionExpression: '#pk = :pk',
     ScanIndexForward: true,
     ExpressionAttributeNames: { '#pk': 'pk' },
     ExpressionAttributeValues: { ':pk': keys.lineagePartition(reader.orgcode, lineageSourceRef.kind, lineageSourceRef.id) },
+    ConsistentRead: true,
     TableName: tableName,
     Limit: lineageListBody.limit,
   });
@@ -271,14 +274,15 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     prepareRaw: () => authThenRead(reader, lineageQuery()),
   };
 
-  // readEventsForReconcile() with no type: the gsi1 query over the window, projected to what is summed.
+  // readEventsForReconcile() with no type: a consistent Query of the ledger by time over the window, projected to what
+  // is summed and the keys a page resumes from.
   const reconcileQuery = () => new QueryCommand({
-    IndexName: 'gsi1',
     KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :sortFrom AND :sortTo',
     ScanIndexForward: true,
-    ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk', '#p0': 'event_type', '#p1': 'amount', '#p2': 'tax_amount' },
+    ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk', '#p0': 'event_type', '#p1': 'amount', '#p2': 'tax_amount', '#p3': 'pk', '#p4': 'sk' },
     ExpressionAttributeValues: { ':pk': keys.eventsByTime(reader.orgcode), ':sortFrom': window.from, ':sortTo': window.to },
-    ProjectionExpression: '#p0, #p1, #p2',
+    ProjectionExpression: '#p0, #p1, #p2, #p3, #p4',
+    ConsistentRead: true,
     TableName: tableName,
     Limit: reconcileLimit,
   });
@@ -301,7 +305,8 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     };
     if ('item' in write) return { Put: { ...guard, Item: write.item } };
     if ('update' in write) return { Update: { ...guard, Key: write.update.key, UpdateExpression: write.update.expression } };
-    throw new Error('a payment writes only puts and updates');
+    if ('delete' in write) return { Delete: { ...guard, Key: write.delete.key } };
+    throw new Error('a payment writes no condition checks');
   };
 
   // Each call pays a fresh invoice at revision 1, so every call does the same work from the same state.
@@ -340,19 +345,27 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       const auth = credentialRead(writer);
       // findInvoice(): a consistent GetItem.
       const read = new GetCommand({ TableName: tableName, Key: keys.invoice(writer.orgcode, invoice.invoice_id), ConsistentRead: true });
-      // saveInvoiceChange() through updateRevisioned(): the invoice first, under its revision, then the payment,
-      // the event and its lineage, the three receivable writes.
+      // saveInvoiceChange() through updateRevisioned(): the invoice first, under its revision, then the payment and its
+      // copies in its invoice's and its customer's payments, the event with its copies and its lineage, the four
+      // receivable writes (the statement entry's copy in its day's changes among them), and last the invoice's copies
+      // in its lists (moved, were its status to leave the active invoices; a part payment rewrites them where they are).
+      const savedItem = invoiceItem(change.invoice);
       const invoicePut = {
         Put: {
           TableName: tableName,
-          Item: invoiceItem(change.invoice),
+          Item: savedItem,
           ConditionExpression: 'attribute_exists(pk) AND #revision = :expected',
           ExpressionAttributeNames: { '#revision': 'revision' },
           ExpressionAttributeValues: { ':expected': invoice.revision },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       };
-      const companions = [paymentPut(change.payment), ...eventRecordPuts(event, unsharded), ...receivableWrites(writer.orgcode, receivable)];
+      const companions = [
+        ...paymentPuts(change.payment),
+        ...eventRecordPuts(event, unsharded),
+        ...receivableWrites(writer.orgcode, receivable),
+        ...listingMoves(savedItem, invoiceListings(invoice), invoiceListings(change.invoice)),
+      ];
       const marker = dayMarkerOnce(writer.orgcode, event.occurred_at);
       const write = new TransactWriteCommand({ TransactItems: [invoicePut, ...companions.map(transactItem)] });
       // pruneSettledReceivable(): after every payment, the due day's aggregate set to expire if nothing is owed on it any more.
