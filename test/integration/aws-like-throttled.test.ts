@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../../shared/db/client';
 import { createExport } from '../../shared/db/exports/export-repository';
 import * as keys from '../../shared/db/keys';
 import type { AwsLikeCounts, AwsLikeOptions } from '../../shared/local/aws-like';
+import { defaultAwsLikeOptions } from '../../shared/local/aws-like-options';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { newExport } from '../../shared/domain/exports/export-record';
 import { newId } from '../../shared/domain/identifiers';
@@ -70,8 +71,9 @@ const injectedSince = (before: AwsLikeCounts, kind: keyof AwsLikeCounts) => stac
 
 describe('the AWS-like mode with background work held up and throttled (issue 24, items 2 and 4)', () => {
   it('item 2: a late sweep reading a stale index entry while a held-up build runs starts no second build: one claim, evidence matching the files, one export.ready', async () => {
-    // A lag a loaded machine cannot outrun between the claim and the sweep's read (the file's 300 ms can be).
-    stack.awsLike.setRates({ indexLagMs: 5_000, transactionCancelRate: 0, asyncInvokeDelayMs: 0 });
+    // A lag a loaded machine cannot outrun between the claim and the sweep's read (the file's 300 ms can be), on one
+    // replica: with three, the one the sweep's read draws may have applied the claim already, and the race is not run.
+    stack.awsLike.setRates({ indexLagMs: 5_000, indexReplicas: 1, transactionCancelRate: 0, asyncInvokeDelayMs: 0 });
     const published: BusEvent[] = [];
     const unsubscribe = stack.api.bus.subscribe((event) => published.push(event));
     try {
@@ -95,7 +97,7 @@ describe('the AWS-like mode with background work held up and throttled (issue 24
         // The sweep due 5 minutes ago, delivered late (a throttled scheduler's async queue): it reads the index within the lag.
         await runScheduled('export-scheduler', new Date(Date.now() - 5 * 60_000));
         const staleReads = injectedSince(before, 'staleImagesRead');
-        stack.awsLike.setRates({ indexLagMs: awsLike.indexLagMs });
+        stack.awsLike.setRates({ indexLagMs: awsLike.indexLagMs, indexReplicas: defaultAwsLikeOptions.indexReplicas });
         await until(() => injectedSince(before, 'objectWritesSlowedDown') > 0, 'the first build meets SlowDown');
         stack.awsLike.setRates({ objectWriteSlowDownRate: 0 }); // the prefix scales: the SDK's next attempt is answered
         const [first] = await Promise.allSettled([firstBuild]);

@@ -37,7 +37,7 @@ describe('the cold-start budget', () => {
     const routes = functionEntries(root).filter((entry) => entry.kind === 'http');
     const { metafile } = await build({
       ...esbuildOptionsOf(lambdaBundle),
-      entryPoints: { baseline: join(root, 'bench', 'baseline-handler.ts'), ...Object.fromEntries(routes.map((route) => [route.name, route.entry])) },
+      entryPoints: { baseline: join(root, 'bench', 'cold-start', 'baseline-handler.ts'), ...Object.fromEntries(routes.map((route) => [route.name, route.entry])) },
       bundle: true,
       platform: 'node',
       write: false,
