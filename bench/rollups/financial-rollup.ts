@@ -3,6 +3,7 @@ import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb
 import { dayMarkerItem } from '../../shared/db/rollups/active-day-repository';
 import { dynamo } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/events/event-repository';
+import type { AccountingEvent } from '../../shared/domain/events/accounting-event';
 import { unsharded } from '../../shared/db/shard-layout';
 import { findFinancialRollup } from '../../shared/db/rollups/financial-rollup-repository';
 import * as keys from '../../shared/db/keys';
@@ -65,9 +66,20 @@ function addExpected(expected: Expected, dimension: FinancialDimension, value: s
 }
 
 /**
- * The day's event items as the ledger's consumers store them (their own
- * builders; lineage links, which the rollup never reads, left out), the day's
- * active-org marker first, made lazily; `expected` gathers the sums as they go.
+ * An event's items as the ledger's consumers store them (the repository's own
+ * builder): the event and its copies in the ledger by time and in the ledger of
+ * its type, which the rollup reads (its lineage links, which the rollup never
+ * reads, left out). The org is never raised: one shard.
+ */
+const eventWithCopies = (event: AccountingEvent) =>
+  eventRecordPuts(event, unsharded)
+    .map((put) => put.item)
+    .filter((item) => item.record_type === 'event');
+
+/**
+ * The day's events, each with its copies in its lists (eventWithCopies), the
+ * day's active-org marker first, made lazily; `expected` gathers the sums as
+ * they go.
  */
 function* seedItems(orgcode: string, events: number, expected: Expected): Generator<Record<string, unknown>> {
   const now = new Date();
@@ -89,14 +101,14 @@ function* seedItems(orgcode: string, events: number, expected: Expected): Genera
       channel_code: channel,
       tax_jurisdiction_code: jurisdiction,
     });
-    yield eventRecordPuts(orderPlacedEvent(detail, now), unsharded)[0]!.item;
+    yield* eventWithCopies(orderPlacedEvent(detail, now));
     const sign = index < cancelled ? 0 : 1;
     addExpected(expected, 'sales', channel, currency, sign, sign * total, sign * tax);
     addExpected(expected, 'tax', jurisdiction, currency, sign, sign * total, sign * tax);
   }
   for (let index = 0; index < cancelled; index += 1) {
     const detail = orderCancelledDetail.parse({ orgcode, order_id: `ord_${index}`, cancelled_at: instantOf(index, cancelled) });
-    yield eventRecordPuts(orderCancelledEvent(detail, now), unsharded)[0]!.item;
+    yield* eventWithCopies(orderCancelledEvent(detail, now));
   }
   for (let index = 0; index < tenders; index += 1) {
     const method = methods[index % methods.length]!;
@@ -109,12 +121,15 @@ function* seedItems(orgcode: string, events: number, expected: Expected): Genera
       method,
       captured_at: instantOf(index, tenders),
     });
-    yield eventRecordPuts(tenderCapturedEvent(detail, now), unsharded)[0]!.item;
+    yield* eventWithCopies(tenderCapturedEvent(detail, now));
     addExpected(expected, 'tender', method, currency, 1, amount, 0);
   }
 }
 
-/** Pages once through the day's events of each type, untimed: DynamoDB Local's first Query of a freshly loaded partition is far slower than any later one. */
+/**
+ * Pages once through the day's events of each type (the ledger of the type, on the table, read consistently as the
+ * rollup reads it), untimed: DynamoDB Local's first Query of a freshly loaded partition is far slower than any later one.
+ */
 async function warmUp(client: DynamoDBDocumentClient, table: string, orgcode: string): Promise<void> {
   const window = dayWindow(dt);
   for (const eventType of ['order.placed', 'order.cancelled', 'tender.captured']) {
@@ -123,9 +138,9 @@ async function warmUp(client: DynamoDBDocumentClient, table: string, orgcode: st
       const page = await client.send(
         new QueryCommand({
           TableName: table,
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': keys.eventsOfType(orgcode, eventType), ':from': window.from_utc, ':to': window.to_utc },
+          ConsistentRead: true,
           ExclusiveStartKey: startKey,
         }),
       );
@@ -187,9 +202,9 @@ export async function measureFinancialRollup(options: FinancialRollupBenchOption
   const { client, tableName, orgcode, events, log } = options;
   const expected: Expected = new Map();
   const seedStarted = performance.now();
-  await batchPutAll(client, tableName, seedItems(orgcode, events, expected));
+  const items = await batchPutAll(client, tableName, seedItems(orgcode, events, expected));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  log(`seeded ${events} events of ${dt} in ${seedSeconds.toFixed(0)} s; rolling the day up`);
+  log(`seeded ${events} events of ${dt} (${items} items: each event and its two copies, the day's marker) in ${seedSeconds.toFixed(0)} s; rolling the day up`);
   await warmUp(client, tableName, orgcode);
 
   const meter = new CapacityMeter().attach(dynamo());
