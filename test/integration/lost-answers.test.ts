@@ -16,18 +16,26 @@ const org = useOrg('LOST', { writer: { roles: ['acct_export_admin', 'acct_view']
 // Without source refs or an idempotency key, an event is one conditional PutItem.
 const loneEvent = (eventId: string, reason = 'order placed') =>
   eventRequest(org.orgcode, { event_id: eventId, source_refs: [], reason });
+// An event is written with its list copies, in a transaction; without an idempotency key a schedule is one conditional PutItem.
+const loneSchedule = (scheduleId: string, reason = 'nightly ERP feed') => ({
+  schedule_id: scheduleId,
+  cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' },
+  reason,
+  source_refs: [],
+  request_context: org.requestContext('writer'),
+});
 
 describe('a lone conditional put whose answer was lost (answer lost with a client middleware, mocked)', () => {
-  it('answers /event/record 200, not 409 duplicate_id, when the SDK retries the put it already committed (mocked)', async () => {
-    const eventId = freshId('evt_lost');
-    const lost = loseFirstAnswers('PutItemCommand', eventId, 1);
+  it('answers /export/schedule/create 200, not 409 duplicate_id, when the SDK retries the put it already committed (mocked)', async () => {
+    const scheduleId = freshId('sch_lost');
+    const lost = loseFirstAnswers('PutItemCommand', scheduleId, 1);
 
-    const recorded = await org.post('writer', '/event/record', loneEvent(eventId));
+    const created = await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId));
 
     expect(lost.lost).toBe(1);
-    expect(recorded.status).toBe(200);
-    const read = await org.post('writer', '/event/get', { event_id: eventId });
-    expect(read.body.data.event).toEqual(recorded.body.data.event);
+    expect(created.status).toBe(200);
+    const read = await org.post('writer', '/export/schedule/get', { schedule_id: scheduleId });
+    expect(read.body.data.schedule).toEqual(created.body.data.schedule);
   });
 
   it('answers /event/record 200 when the put that takes its idempotency key lost its answer (mocked)', async () => {
@@ -40,13 +48,13 @@ describe('a lone conditional put whose answer was lost (answer lost with a clien
     expect(recorded.status).toBe(200);
   });
 
-  it('still answers a genuine second event with the same id 409 duplicate_id, answer lost or not (mocked)', async () => {
-    const eventId = freshId('evt_taken');
-    expect((await org.post('writer', '/event/record', loneEvent(eventId))).status).toBe(200);
-    const lost = loseFirstAnswers('PutItemCommand', eventId, 1);
+  it('still answers a genuine second schedule with the same id 409 duplicate_id, answer lost or not (mocked)', async () => {
+    const scheduleId = freshId('sch_taken');
+    expect((await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId))).status).toBe(200);
+    const lost = loseFirstAnswers('PutItemCommand', scheduleId, 1);
 
-    const again = await org.post('writer', '/event/record', loneEvent(eventId));
-    const differing = await org.post('writer', '/event/record', loneEvent(eventId, 'placed again'));
+    const again = await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId));
+    const differing = await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId, 'hourly ERP feed'));
 
     expect(lost.lost).toBe(1);
     expect([again.status, differing.status]).toEqual([409, 409]);
