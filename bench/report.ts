@@ -374,7 +374,7 @@ export function agingSection(aging: AgingReport): string[] {
       `and the ${aging.laterChanges} statement entries of the changes counting after ${aging.pastDay} (invoices issued and payments received on ${aging.laterDays} later days). ` +
       `Each route paged with limit ${aging.limit} until next_token is null (aging as_of ${aging.asOf}, then as_of ${aging.pastDay}: today's aggregates less the later changes of each page's customers, a Query per later day and page), every command metered (ConsumedCapacity TOTAL, the credential reads included); ` +
       'every aggregate = the receivables partition read once, 1,000 a page (what the routes read, without their paging); ' +
-      "every invoice = the org's open invoices read once from gsi2, 1,000 a page: what a report without the aggregates would at least read.",
+      "every invoice = the org's active invoices read once from their list partition on the table, consistently, 1,000 a page: what a report without the aggregates would at least read.",
     table(
       ['read', 'calls', 'Query', 'items read', 'RCU', 'auth RCU', 'RCU / 1,000 invoices', 'x every invoice', 'wall s'],
       [aging.aging, aging.pastAging, aging.balance, aging.everyAggregate, aging.everyInvoice].map((read) => [
