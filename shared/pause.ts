@@ -1,9 +1,9 @@
-import { checkFence, fenceSignal } from './lambda/invocation-fence';
+import { checkFence, fenceSignal } from './invocation-fence';
 
 /**
  * Resolves after `ms` on the global timer; inside an invocation's fence it
  * rejects with the fence's reason as soon as the fence ends, so a retry's wait
- * never carries work past its deadline (shared/lambda/invocation-fence.ts).
+ * never carries work past its deadline (shared/invocation-fence.ts).
  * The retries and waits of every function use it rather than
  * `node:timers/promises`, a module its import would load for this alone
  * (about 0.15 ms of every cold start).

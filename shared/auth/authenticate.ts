@@ -4,9 +4,9 @@ import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
 import { canonicalOrgcode } from '../domain/identifiers';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../domain/errors';
 import { type Validated, validate } from '../domain/validation';
-import type { Caller } from './caller';
-import { type CredentialKind, fingerprintOf, parseSecret } from './credential-secret';
-import { type RoleFamily, isAllowed, roleFamilies } from './roles';
+import type { Caller } from '../domain/auth/caller';
+import { type CredentialKind, fingerprintOf, parseSecret } from '../domain/auth/credential-secret';
+import { type RoleFamily, isAllowed, roleFamilies } from '../domain/auth/roles';
 
 export type Headers = Record<string, string | undefined>;
 

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { serviceConfig } from '../config';
-import { fencedClient } from '../lambda/invocation-fence';
+import { fencedClient } from '../invocation-fence';
 import type { InvoiceNoticeType } from '../domain/receivables/invoice-changes';
 
 /** `source` of every event the service publishes (docs/decisions.md: Platform events). */

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import { findComment, findCommentRevision, createComment, saveCommentChange } from '../db/comments/comment-repository';
 import { commentTargetExists } from '../db/comments/comment-target-repository';
 import { retryingConflicts } from '../db/conflict-retry';

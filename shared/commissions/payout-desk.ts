@@ -17,7 +17,7 @@ import { findDueEntries, takeDueEntry } from '../db/work-queue';
 import type { CommissionLine } from '../domain/commissions/commission';
 import type { SourceRef } from '../domain/common-schemas';
 import { InvalidStateError } from '../domain/errors';
-import { withinDeadline } from '../lambda/invocation-fence';
+import { withinDeadline } from '../invocation-fence';
 
 /**
  * The work a payout change leaves on its associate's desk (docs/decisions.md:

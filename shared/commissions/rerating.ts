@@ -8,7 +8,7 @@ import { retryingConflicts } from '../db/conflict-retry';
 import { type ReratingWork, dueReratings, finishRerating, queueRerating } from '../db/commissions/rerating-work-repository';
 import { takeDueEntry } from '../db/work-queue';
 import { systemOrigin } from '../domain/change-origin';
-import { fenceRemainingMs } from '../lambda/invocation-fence';
+import { fenceRemainingMs } from '../invocation-fence';
 
 /**
  * Rating follows the rules cached now (docs/decisions.md: Commissions,

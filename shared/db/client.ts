@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { serviceConfig } from '../config';
-import { fencedClient } from '../lambda/invocation-fence';
+import { fencedClient } from '../invocation-fence';
 import { transientWriteRetry } from './transient-write-retry';
 
 let documentClient: DynamoDBDocumentClient | undefined;

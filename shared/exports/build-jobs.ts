@@ -1,6 +1,6 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { serviceConfig } from '../config';
-import { fencedClient } from '../lambda/invocation-fence';
+import { fencedClient } from '../invocation-fence';
 import type { BuildJob } from './build-job';
 
 /**

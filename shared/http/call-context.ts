@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import type { RequestContext } from '../domain/common-schemas';
 import type { IdempotencyClaim } from '../db/idempotency-repository';
 import type { ChangeOrigin } from '../domain/change-origin';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import type { AccountingError } from '../domain/errors';
 
 export interface BuildMeta {

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import type { ErrorTag } from '../domain/errors';
 import { fixedEmbeddedMetrics } from '../observability/embedded-metrics';
 import { byErrorTag, byFamily, byOperation } from '../observability/emitted-metrics';

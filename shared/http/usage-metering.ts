@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import { noCostCentre } from '../domain/usage/cost-centre';
 import type { CallUsage } from '../db/usage/usage-meter-repository';
 import type { RouteDefinition } from '../routes/route-definition';

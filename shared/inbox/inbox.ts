@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../domain/auth/caller';
 import { batchGetItems } from '../db/batch-get';
 import { createInboxItem, findInboxItem, markInboxItems, moveInboxItem, unreadInboxItems } from '../db/inbox/inbox-repository';
 import { withoutStorageAttributes } from '../db/item';

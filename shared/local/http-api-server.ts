@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { localDocs } from '../openapi/local-docs';
+import { localDocs } from './local-docs';
 import { toHttpApiEvent } from './api-gateway-event';
 import { defaultAwsLikeOptions } from './aws-like-options';
 import type { HandlerLoader } from './handler-loader';
@@ -40,7 +40,7 @@ export interface HttpApiOptions {
  * The local API Gateway: one HTTP server that turns each request into the HTTP API
  * event of its route and calls the same handler module the route's Lambda runs.
  * Like a deployed HTTP API with `POST` routes only, anything else is a 404, except
- * the local conveniences of shared/openapi/local-docs.ts: `GET /openapi.json`, the API
+ * the local conveniences of shared/local/local-docs.ts: `GET /openapi.json`, the API
  * reference at `GET /docs`, and at `GET /` and `GET /accounting` where to go from there.
  */
 export async function startHttpApi(options: HttpApiOptions): Promise<RunningServer> {

@@ -1,4 +1,4 @@
-import { roleFamilies } from '../auth/roles';
+import { roleFamilies } from '../domain/auth/roles';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
 import { whoMayCall } from '../routes/route-docs';
 import { apiBasePath, type RouteDefinition } from '../routes/route-definition';

@@ -1,5 +1,5 @@
-import { type Caller, capturedRequestContext } from '../auth/caller';
-import { roleFamilies } from '../auth/roles';
+import { type Caller, capturedRequestContext } from '../domain/auth/caller';
+import { roleFamilies } from '../domain/auth/roles';
 import { type StatsInput, successEnvelope } from '../http/envelope';
 import type { RouteDefinition } from '../routes/route-definition';
 import { dataJsonSchema, type JsonSchema } from './json-schemas';

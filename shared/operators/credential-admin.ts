@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { fingerprintOf, generateSecret } from '../auth/credential-secret';
-import { knownRoles } from '../auth/roles';
+import { fingerprintOf, generateSecret } from '../domain/auth/credential-secret';
+import { knownRoles } from '../domain/auth/roles';
 import { orgcode, shortText } from '../domain/common-schemas';
 import { NotFoundError } from '../domain/errors';
 import {

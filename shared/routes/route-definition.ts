@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { RoleFamily } from '../auth/roles';
+import type { RoleFamily } from '../domain/auth/roles';
 import type { CallContext } from '../http/call-context';
 
 /** Every route is served under this prefix, POST only: in the deployed HTTP API and locally. */

@@ -1,4 +1,4 @@
-import { roleFamilies } from '../auth/roles';
+import { roleFamilies } from '../domain/auth/roles';
 import { requestContextRule } from '../openapi/contract-text';
 import { dataJsonSchema, inputJsonSchema, type JsonSchema } from '../openapi/json-schemas';
 import type { RouteDefinition } from './route-definition';

@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { serviceConfig } from '../config';
-import { fencedClient } from '../lambda/invocation-fence';
+import { fencedClient } from '../invocation-fence';
 
 let client: S3Client | undefined;
 

@@ -1,6 +1,6 @@
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { serviceConfig } from '../config';
-import { fencedClient } from '../lambda/invocation-fence';
+import { fencedClient } from '../invocation-fence';
 
 let client: SQSClient | undefined;
 

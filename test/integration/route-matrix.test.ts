@@ -1,4 +1,4 @@
-import { roleFamilies } from '../../shared/auth/roles';
+import { roleFamilies } from '../../shared/domain/auth/roles';
 import { httpRoutes } from '../../shared/routes/registry';
 import { type CredentialSpec, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';

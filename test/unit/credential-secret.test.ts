@@ -1,4 +1,4 @@
-import { fingerprintOf, generateSecret, parseSecret } from '../../shared/auth/credential-secret';
+import { fingerprintOf, generateSecret, parseSecret } from '../../shared/domain/auth/credential-secret';
 
 describe('credential secrets', () => {
   it('names the issuing organisation and kind, with 32 random bytes', () => {

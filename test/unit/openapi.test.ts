@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { roleFamilies } from '../../shared/auth/roles';
+import { roleFamilies } from '../../shared/domain/auth/roles';
 import { packageVersion } from '../../shared/local/project-root';
 import { validate as validateBody } from '../../shared/domain/validation';
 import { errorEnvelopeSchema, successEnvelopeSchema } from '../../shared/http/envelope-schemas';

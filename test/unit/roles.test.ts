@@ -1,4 +1,4 @@
-import { isAllowed } from '../../shared/auth/roles';
+import { isAllowed } from '../../shared/domain/auth/roles';
 
 describe('role families', () => {
   it('lets acct_view, finance_audit and the owner read, and nobody else', () => {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Caller } from '../../shared/auth/caller';
+import type { Caller } from '../../shared/domain/auth/caller';
 import * as keys from '../../shared/db/keys';
 import { callMeterUpdate, deliveryMeterUpdate, meterShards } from '../../shared/db/usage/usage-meter-repository';
 import { type MeteredCall, callMeterFields, callUsage } from '../../shared/http/usage-metering';

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { CredentialKind } from '../../auth/credential-secret';
+import type { CredentialKind } from '../../domain/auth/credential-secret';
 import { dynamo, tableName } from '../client';
 import * as keys from '../keys';
 import { withoutStorageAttributes } from '../item';

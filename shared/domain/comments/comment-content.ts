@@ -1,4 +1,4 @@
-import { knownRoles } from '../../auth/roles';
+import { knownRoles } from '../auth/roles';
 import type { ChangeOrigin } from '../change-origin';
 import type { RequestContext } from '../common-schemas';
 import { ValidationError, type ValidationIssue } from '../errors';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { knownRoles } from '../../auth/roles';
+import { knownRoles } from '../auth/roles';
 import { builtOnFirstUse, clientId, instant, integer, requestContext, text } from '../common-schemas';
 import { hashtagPattern } from './comment-text';
 import { ForbiddenError } from '../errors';
 import { lifecycleStatuses } from '../lifecycle';
-import type { Caller } from '../../auth/caller';
+import type { Caller } from '../auth/caller';
 
 /**
  * Comments on the service's records (docs/decisions.md: Comments). A comment

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import { type Role, knownRoles } from '../../auth/roles';
-import type { Caller } from '../../auth/caller';
+import { type Role, knownRoles } from '../auth/roles';
+import type { Caller } from '../auth/caller';
 import type { ChangeOrigin } from '../change-origin';
 import { type SourceRef, builtOnFirstUse, instant, requestContext, sourceRef, text } from '../common-schemas';
 import { lifecycleStatuses } from '../lifecycle';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { knownRoles } from '../../auth/roles';
+import { knownRoles } from '../auth/roles';
 import { builtOnFirstUse, clientId, commonRequestFields, listLimit, nextToken, revision, sourceRefs, text } from '../common-schemas';
 import { lifecycleStatuses } from '../lifecycle';
 import { inboxBody, inboxKind, inboxStates, inboxTitle } from './inbox-item';

@@ -1,7 +1,7 @@
 import type { ChangeOrigin } from '../change-origin';
 import type { Comment } from '../comments/comment';
 import type { Mentions } from '../comments/comment-text';
-import type { Role } from '../../auth/roles';
+import type { Role } from '../auth/roles';
 import {
   type Addressee,
   type InboxItem,
