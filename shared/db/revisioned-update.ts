@@ -1,13 +1,13 @@
 import { pause } from '../pause';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { NotFoundError, RevisionConflictError } from '../domain/errors';
 import { type GuardedWrite, TransactionConflictError, conditionFailure, heldByAnother, transactItem } from './atomic-write';
 import { dynamo, tableName } from './client';
 import type { ItemKey } from './keys';
 import { type Listing, listingMoves, listingUpdates } from './listings';
-import { conditionalPut } from './own-write';
+import { conditionalPut, conditionalUpdate } from './own-write';
 
 interface RevisionedChange {
   key: ItemKey;
@@ -71,7 +71,7 @@ export async function updateRevisioned(update: RevisionedUpdate): Promise<Record
   const companions = [...(update.companions ?? []), ...listingWrites(update, record)];
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await send(record, companions, update.key);
+      return await send(record, companions, update);
     } catch (error) {
       const failure = await failedChange(error, update, companions);
       if (failure) throw failure;
@@ -162,18 +162,24 @@ function listingWrites(update: RevisionedUpdate, record: RecordWrite): GuardedWr
 const sameListings = (a: readonly Listing[], b: readonly Listing[]) =>
   a.length === b.length && a.every((listing, index) => listing.partition === b[index]?.partition && listing.sortKey === b[index]?.sortKey);
 
-/** One PutItem or UpdateItem when the record goes alone, else one transaction with the record first. */
-async function send(record: RecordWrite, companions: GuardedWrite[], key: ItemKey): Promise<Record<string, unknown>> {
+/**
+ * One PutItem or UpdateItem when the record goes alone, each recognising its
+ * own write when the SDK retries it after a lost answer (shared/db/own-write.ts),
+ * else one transaction with the record first.
+ */
+async function send(record: RecordWrite, companions: GuardedWrite[], update: RevisionedUpdate): Promise<Record<string, unknown>> {
   if (!companions.length) {
     if ('Put' in record) {
       await conditionalPut(record.Put);
       return record.Put.Item;
     }
-    const { Attributes } = await dynamo().send(new UpdateCommand({ ...record.Update, ReturnValues: 'ALL_NEW' }));
-    return Attributes ?? {};
+    return conditionalUpdate(record.Update, {
+      set: { ...update.set, revision: update.expectedRevision + 1, updated_at: update.now.toISOString() },
+      removed: update.remove ?? [],
+    });
   }
   await dynamo().send(new TransactWriteCommand({ TransactItems: [record, ...companions.map(transactItem)] }));
-  return 'Put' in record ? record.Put.Item : readCurrent(key);
+  return 'Put' in record ? record.Put.Item : readCurrent(update.key);
 }
 
 async function readCurrent(key: ItemKey): Promise<Record<string, unknown>> {

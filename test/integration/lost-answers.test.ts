@@ -3,11 +3,11 @@ import { eventRequest } from '../support/fixtures/events';
 import { freshId, useOrg, useStack } from '../support/harness';
 
 /**
- * A lone conditional put whose answer is lost after DynamoDB committed it is
- * sent again by the SDK and meets its own item (issue 29, section 5). DynamoDB
- * Local never loses an answer, so the loss is injected with a client
- * middleware that lets the write reach the table and then fails as a reset
- * connection (mocked).
+ * A lone conditional put (issue 29, section 5) or lone revisioned update
+ * (issue 38) whose answer is lost after DynamoDB committed it is sent again by
+ * the SDK and meets its own write. DynamoDB Local never loses an answer, so
+ * the loss is injected with a client middleware that lets the write reach the
+ * table and then fails as a reset connection (mocked).
  */
 
 useStack();
@@ -59,5 +59,58 @@ describe('a lone conditional put whose answer was lost (answer lost with a clien
     expect(lost.lost).toBe(1);
     expect([again.status, differing.status]).toEqual([409, 409]);
     expect(again.body.error).toMatchObject({ error_code: 'accounting.duplicate_id' });
+  });
+});
+
+describe('a lone revisioned update whose answer was lost (answer dropped at the transport with a client middleware, mocked)', () => {
+  const statusSet = (scheduleId: string, status: 'active' | 'suspended', expectedRevision: number) => ({
+    schedule_id: scheduleId,
+    status,
+    expected_revision: expectedRevision,
+    reason: 'ERP maintenance window',
+    source_refs: [],
+    request_context: org.requestContext('writer'),
+  });
+
+  it('answers /export/schedule/status/set 200 with the change, not 409 conflict_revision, when the SDK retries the UpdateItem it already committed (mocked)', async () => {
+    const scheduleId = freshId('sch_upd_lost');
+    expect((await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId))).status).toBe(200);
+    const lost = loseFirstAnswers('UpdateItemCommand', scheduleId, 1);
+
+    const suspended = await org.post('writer', '/export/schedule/status/set', statusSet(scheduleId, 'suspended', 1));
+
+    expect(lost.lost).toBe(1);
+    expect(suspended.status).toBe(200);
+    expect(suspended.body.data.schedule).toMatchObject({ status: 'suspended', revision: 2 });
+    const read = await org.post('writer', '/export/schedule/get', { schedule_id: scheduleId });
+    expect(read.body.data.schedule).toEqual(suspended.body.data.schedule);
+  });
+
+  it('answers a resume whose answer was lost 200 too: the attributes it set are there and those it removed are gone (mocked)', async () => {
+    const scheduleId = freshId('sch_upd_resume');
+    expect((await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId))).status).toBe(200);
+    expect((await org.post('writer', '/export/schedule/status/set', statusSet(scheduleId, 'suspended', 1))).status).toBe(200);
+    const lost = loseFirstAnswers('UpdateItemCommand', scheduleId, 1);
+
+    const resumed = await org.post('writer', '/export/schedule/status/set', statusSet(scheduleId, 'active', 2));
+
+    expect(lost.lost).toBe(1);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data.schedule).toMatchObject({ status: 'active', revision: 3 });
+  });
+
+  it('still answers 409 conflict_revision to a second change at the same revision, answer lost or not (mocked)', async () => {
+    const scheduleId = freshId('sch_upd_taken');
+    expect((await org.post('writer', '/export/schedule/create', loneSchedule(scheduleId))).status).toBe(200);
+    expect((await org.post('writer', '/export/schedule/status/set', statusSet(scheduleId, 'suspended', 1))).status).toBe(200);
+    const lost = loseFirstAnswers('UpdateItemCommand', scheduleId, 1);
+
+    // A change at revision 1 made after the first: refused, and the refusal's answer lost too; the SDK's retry meets
+    // a revision 2 stamped at another instant, which is not this call's change.
+    const stale = await org.post('writer', '/export/schedule/status/set', statusSet(scheduleId, 'suspended', 1));
+
+    expect(lost.lost).toBe(1);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ error_code: 'accounting.conflict_revision', details: { supplied_revision: 1, current_revision: 2 } });
   });
 });
