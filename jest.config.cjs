@@ -5,6 +5,8 @@ const transform = {
 const common = {
   transform,
   transformIgnorePatterns: ['/node_modules/(?!@middy)'],
+  // The TypeScript client imports its modules as Node runs its build (`./client.js`); here they are the .ts beside.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testEnvironment: 'node',
 };
@@ -21,6 +23,7 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      setupFiles: ['<rootDir>/test/support/worker-setup.ts'],
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     { ...common, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'] },
