@@ -87,6 +87,10 @@ export class OperationsDashboard extends Construct {
         AggregateOn: 'Count',
       }),
     });
+    // Tagged in its template, the rule fails to create once its stack carries tags too (a deploy pipeline's):
+    // PutInsightRule answers INVALID_TAGS and the first deploy rolls back (aws/aws-cdk#20103, #30056). So no Tags.of,
+    // the stack's or the app's, reaches it; the stack's own tags still reach it through CloudFormation.
+    this.orgRefusals.addPropertyDeletionOverride('Tags');
 
     const families = props.routeFamilies;
     const perFamily = (name: string, statistic: string) => families.map((family) => own(name, { family }, statistic, family));

@@ -1,18 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, Tags } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { AccountingStack } from '../../lib/accounting-stack';
+import { readBuildInfo } from '../../lib/build-info';
 import { deploymentEnvironmentNames, deploymentEnvironments } from '../../lib/deployment-environment';
 import { OperationsDashboard, dashboardNameOf, orgRefusalsRuleNameOf, runbookLocation } from '../../lib/operations-dashboard';
 import { OrgRateLimitedError } from '../../shared/domain/errors';
 import { requestLogRecord } from '../../shared/http/request-log';
 import { emittedMetrics } from '../../shared/observability/emitted-metrics';
+import { backgroundFunctions } from '../../shared/routes/background-registry';
+import { consumerFunctions } from '../../shared/routes/consumer-registry';
+import { operatorFunctions } from '../../shared/routes/operator-registry';
 import { httpRoutes } from '../../shared/routes/registry';
-import { accountingAppOf, projectRoot, synthesizedStacks, type TemplateJson } from './synthesized-app';
+import { accountingAppOf, appAsSynthesized, projectRoot, synthesizedStacks, type TemplateJson } from './synthesized-app';
 
 /**
  * The AWS metrics the dashboard may graph: each name with the dimensions AWS
@@ -240,5 +245,39 @@ describe('an environment whose table has Contributor Insights on', () => {
     });
 
     expect(JSON.stringify(dashboardBodyOf(Template.fromStack(stack).toJSON() as TemplateJson))).toContain('Hottest keys');
+  });
+});
+
+// A Contributor Insights rule tagged in its template fails to create (PutInsightRule: "INVALID_TAGS: Tags are invalid")
+// once its stack carries tags too, and the first deploy rolls back: aws/aws-cdk#20103, #30056.
+describe('the Contributor Insights rule in a stack with tags, as a deploy pipeline adds them', () => {
+  it('carries no tags of its own, whatever Tags.of the stack and the app apply; every other resource keeps them', () => {
+    const app = appAsSynthesized({ env: 'prod', buildId: 'cdk-test' });
+    const environment = deploymentEnvironments.prod;
+    // A pipeline's tags: on the whole app (an aspect) and on the stack itself (CloudFormation stack tags).
+    Tags.of(app).add('cost-centre', 'retail-finance');
+    const stack = new AccountingStack(app, environment.stackName, {
+      projectRoot,
+      build: readBuildInfo(projectRoot, 'cdk-test'),
+      routes: httpRoutes.slice(0, 1),
+      operators: operatorFunctions,
+      background: backgroundFunctions,
+      consumers: consumerFunctions,
+      environment,
+      tags: { environment: environment.name, pipeline: 'release' },
+    });
+    const resources = Object.values(Template.fromStack(stack).toJSON().Resources as TemplateJson['Resources']);
+    const [rule] = resources.filter((resource) => resource.Type === 'AWS::CloudWatch::InsightRule');
+    const [table] = resources.filter((resource) => resource.Type === 'AWS::DynamoDB::Table');
+
+    expect(app.synth().getStackByName(stack.stackName).tags).toEqual({ environment: 'prod', pipeline: 'release' });
+    expect(rule!.Properties!.Tags).toBeUndefined();
+    expect(table!.Properties!.Tags).toEqual(
+      expect.arrayContaining([
+        { Key: 'cost-centre', Value: 'retail-finance' },
+        { Key: 'environment', Value: 'prod' },
+        { Key: 'service', Value: 'accounting' },
+      ]),
+    );
   });
 });
