@@ -96,6 +96,18 @@ export const exportSchedule = (orgcode: string, scheduleId: string): ItemKey => 
 export const exportSchedulePartition = (orgcode: string) => `${org(orgcode)}#EXPORT_SCHEDULES`;
 
 /**
+ * The general-ledger journal (docs/decisions.md: General ledger journal). The
+ * org's account mapping revisions in one partition, by revision zero-padded
+ * (so newest last): the latest is one Query read backwards, a revision one
+ * GetItem, and the list of revisions the partition itself, read consistently.
+ */
+export const glMappings = (orgcode: string) => `${org(orgcode)}#GL_MAPPINGS`;
+export const glMapping = (orgcode: string, revision: number): ItemKey => ({ pk: glMappings(orgcode), sk: String(revision).padStart(10, '0') });
+/** The org's closed accounting periods in one partition, by period (`YYYY-MM`): a handful a year, read whole. */
+export const glPeriods = (orgcode: string) => `${org(orgcode)}#GL_PERIODS`;
+export const glPeriod = (orgcode: string, period: string): ItemKey => ({ pk: glPeriods(orgcode), sk: period });
+
+/**
  * Usage meters of an org and UTC day, written in shards: each shard is a partition
  * of its own, so a busy org's calls spread over several partitions; one meter per
  * shard, cost centre and surface, its counters added atomically.

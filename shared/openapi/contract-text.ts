@@ -24,6 +24,7 @@ export const familyDescriptions: Record<string, string> = {
     'Daily rollups computed after each UTC day: financial (sales by channel, tenders by method, tax by jurisdiction, receivables by aging bucket) and usage (calls, records, bytes and storage per service and cost centre).',
   comments: 'Comments on any record of the organisation, with revisions, replies, attachments, hashtags and mentions.',
   inbox: "Each user's and team's inbox: notices of mentions, replies, finished exports and failures, and items put there by other services.",
+  gl: "The general-ledger journal: the organisation's account mapping (revisioned), what it leaves unmapped, its closed periods and its trial balance; the journal itself is an export (`export_kind` `gl_journal`).",
 };
 
 /** Answers API Gateway gives itself, before any function runs: never the service's envelope. */

@@ -53,6 +53,9 @@ import { inboxGetRoute } from './inbox/inbox-get.route';
 import { inboxListRoute } from './inbox/inbox-list.route';
 import { inboxStatusRoute } from './inbox/inbox-status.route';
 import { inboxStateRoute } from './inbox/inbox-state.route';
+import { glMappingSetRoute } from './gl/gl-mapping-set.route';
+import { glMappingGetRoute } from './gl/gl-mapping-get.route';
+import { glMappingListRoute } from './gl/gl-mapping-list.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -114,6 +117,9 @@ export const httpRoutes: readonly RouteDefinition[] = [
   inboxListRoute,
   inboxStatusRoute,
   inboxStateRoute,
+  glMappingSetRoute,
+  glMappingGetRoute,
+  glMappingListRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

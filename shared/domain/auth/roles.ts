@@ -16,6 +16,8 @@ export const roleFamilies = {
     owner: false,
   },
   rollup_read: { roles: ['acct_view', 'acct_export_admin', 'finance_audit'], owner: false },
+  /** The general-ledger journal's reads: its writers (export creation) and the readers (docs/decisions.md: General ledger journal). */
+  gl_read: { roles: ['acct_view', 'acct_export_admin', 'finance_audit'], owner: true },
   member: { roles: [], owner: true, anyMember: true },
   inbox_create: { roles: ['finance_audit'], owner: true, apiKeys: true },
 } as const satisfies Record<string, { roles: readonly string[]; owner: boolean; anyMember?: true; apiKeys?: true }>;

@@ -1228,6 +1228,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/gl/mapping/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the organisation's whole account mapping as a new revision: which general-ledger accounts each event type debits and credits, from a day on.
+         * @description May be called by `acct_export_admin` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         *
+         *     Idempotent: send `idempotency_key`; a repeat with the same body answers the first call's `data`.
+         *
+         *     Send the `expected_revision` of the record as read: a stale one is 409, a missing one 428.
+         */
+        post: operations["gl.mapping.set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/gl/mapping/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the organisation's account mapping: one revision, or the latest.
+         * @description May be called by `acct_view`, `acct_export_admin`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.mapping.get"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/gl/mapping/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the revisions of the organisation's account mapping, newest first.
+         * @description May be called by `acct_view`, `acct_export_admin`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.mapping.list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12517,6 +12587,662 @@ export interface operations {
                             }[];
                             marked: number;
                             complete: boolean;
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.mapping.set": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "rule_id": "sales",
+                 *           "event_type": "order.placed",
+                 *           "lines": [
+                 *             {
+                 *               "side": "debit",
+                 *               "account": "1200 Receivables",
+                 *               "amount": "gross"
+                 *             },
+                 *             {
+                 *               "side": "credit",
+                 *               "account": "4000 Sales",
+                 *               "amount": "net"
+                 *             },
+                 *             {
+                 *               "side": "credit",
+                 *               "account": "2200 Sales tax",
+                 *               "amount": "tax",
+                 *               "tax_accounts": {
+                 *                 "US-TX": "2210 Texas tax"
+                 *               }
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "rule_id": "card-tenders",
+                 *           "event_type": "tender.captured",
+                 *           "lines": [
+                 *             {
+                 *               "side": "debit",
+                 *               "account": "1010 Card clearing",
+                 *               "amount": "gross"
+                 *             },
+                 *             {
+                 *               "side": "credit",
+                 *               "account": "1200 Receivables",
+                 *               "amount": "gross"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "rounding_account": "7990 Rounding",
+                 *       "effective_from": "2026-11-01",
+                 *       "reason": "Chart of accounts for the ERP, Texas tax on its own account",
+                 *       "source_refs": [
+                 *         {
+                 *           "kind": "erp_change",
+                 *           "id": "CHG-2026-114"
+                 *         }
+                 *       ],
+                 *       "idempotency_key": "gl-mapping-chg-2026-114",
+                 *       "request_context": {
+                 *         "orgcode": "ACME",
+                 *         "actor": "controller",
+                 *         "context_source": "session"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    rules: {
+                        rule_id: string;
+                        event_type: string;
+                        match?: {
+                            channel_code?: string;
+                            cccode?: string;
+                            logical_guid?: string;
+                            currency?: string;
+                        };
+                        lines: {
+                            /** @enum {string} */
+                            side: "debit" | "credit";
+                            account: string;
+                            /** @enum {string} */
+                            amount: "gross" | "net" | "tax";
+                            tax_accounts?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                    }[];
+                    rounding_account: string;
+                    /** Format: date */
+                    effective_from: string;
+                    expected_revision?: number;
+                    reason?: string;
+                    source_refs?: {
+                        kind: string;
+                        id: string;
+                    }[];
+                    idempotency_key?: string;
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "mapping": {
+                     *           "orgcode": "ACME",
+                     *           "revision": 1,
+                     *           "effective_from": "2026-11-01",
+                     *           "rules": [
+                     *             {
+                     *               "rule_id": "sales",
+                     *               "event_type": "order.placed",
+                     *               "lines": [
+                     *                 {
+                     *                   "side": "debit",
+                     *                   "account": "1200 Receivables",
+                     *                   "amount": "gross",
+                     *                   "tax_accounts": {
+                     *                     "US-TX": "2210 Texas tax"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "side": "credit",
+                     *                   "account": "4000 Sales",
+                     *                   "amount": "net",
+                     *                   "tax_accounts": {
+                     *                     "US-TX": "2210 Texas tax"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "side": "credit",
+                     *                   "account": "2200 Sales tax",
+                     *                   "amount": "tax",
+                     *                   "tax_accounts": {
+                     *                     "US-TX": "2210 Texas tax"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "rule_id": "card-tenders",
+                     *               "event_type": "tender.captured",
+                     *               "lines": [
+                     *                 {
+                     *                   "side": "debit",
+                     *                   "account": "1010 Card clearing",
+                     *                   "amount": "gross",
+                     *                   "tax_accounts": {
+                     *                     "US-TX": "2210 Texas tax"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "side": "credit",
+                     *                   "account": "1200 Receivables",
+                     *                   "amount": "gross",
+                     *                   "tax_accounts": {
+                     *                     "US-TX": "2210 Texas tax"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "rounding_account": "7990 Rounding",
+                     *           "reason": "Chart of accounts for the ERP, Texas tax on its own account",
+                     *           "source_refs": [
+                     *             {
+                     *               "kind": "erp_change",
+                     *               "id": "CHG-2026-114"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-20T10:15:02.417Z",
+                     *           "request_context": {
+                     *             "orgcode": "ACME",
+                     *             "actor": "controller",
+                     *             "context_source": "api_key",
+                     *             "roles": [
+                     *               "acct_export_admin"
+                     *             ],
+                     *             "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *           }
+                     *         }
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.mapping.set",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "controller",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_export_admin"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            mapping: {
+                                orgcode: string;
+                                revision: number;
+                                effective_from: string;
+                                rules: {
+                                    rule_id: string;
+                                    event_type: string;
+                                    match?: {
+                                        channel_code?: string;
+                                        cccode?: string;
+                                        logical_guid?: string;
+                                        currency?: string;
+                                    };
+                                    lines: {
+                                        /** @enum {string} */
+                                        side: "debit" | "credit";
+                                        account: string;
+                                        /** @enum {string} */
+                                        amount: "gross" | "net" | "tax";
+                                        tax_accounts?: {
+                                            [key: string]: string;
+                                        };
+                                    }[];
+                                }[];
+                                rounding_account: string;
+                                reason?: string;
+                                source_refs?: {
+                                    kind: string;
+                                    id: string;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                request_context: {
+                                    orgcode: string;
+                                    actor: string;
+                                    /** @enum {string} */
+                                    context_source: "session" | "api_key" | "operator" | "system";
+                                    logical_guid?: string;
+                                    channel_code?: string;
+                                    cccode?: string;
+                                    roles?: string[];
+                                    session_fingerprint?: string;
+                                    api_key_fingerprint?: string;
+                                };
+                            };
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            422: components["responses"]["Error422"];
+            428: components["responses"]["Error428"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.mapping.get": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 2
+                 *     }
+                 */
+                "application/json": {
+                    revision?: number;
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "mapping": {
+                     *           "orgcode": "ACME",
+                     *           "revision": 2,
+                     *           "effective_from": "effective from",
+                     *           "rules": [
+                     *             {
+                     *               "rule_id": "rule_standard",
+                     *               "event_type": "order.placed",
+                     *               "lines": [
+                     *                 {
+                     *                   "side": "debit",
+                     *                   "account": "account",
+                     *                   "amount": "gross"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "rounding_account": "rounding account",
+                     *           "created_at": "2026-11-20T10:15:02.417Z",
+                     *           "request_context": {
+                     *             "orgcode": "ACME",
+                     *             "actor": "checkout-service",
+                     *             "context_source": "api_key",
+                     *             "roles": [
+                     *               "acct_view"
+                     *             ],
+                     *             "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *           }
+                     *         }
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.mapping.get",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            mapping: {
+                                orgcode: string;
+                                revision: number;
+                                effective_from: string;
+                                rules: {
+                                    rule_id: string;
+                                    event_type: string;
+                                    match?: {
+                                        channel_code?: string;
+                                        cccode?: string;
+                                        logical_guid?: string;
+                                        currency?: string;
+                                    };
+                                    lines: {
+                                        /** @enum {string} */
+                                        side: "debit" | "credit";
+                                        account: string;
+                                        /** @enum {string} */
+                                        amount: "gross" | "net" | "tax";
+                                        tax_accounts?: {
+                                            [key: string]: string;
+                                        };
+                                    }[];
+                                }[];
+                                rounding_account: string;
+                                reason?: string;
+                                source_refs?: {
+                                    kind: string;
+                                    id: string;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                request_context: {
+                                    orgcode: string;
+                                    actor: string;
+                                    /** @enum {string} */
+                                    context_source: "session" | "api_key" | "operator" | "system";
+                                    logical_guid?: string;
+                                    channel_code?: string;
+                                    cccode?: string;
+                                    roles?: string[];
+                                    session_fingerprint?: string;
+                                    api_key_fingerprint?: string;
+                                };
+                            };
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.mapping.list": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "limit": 8
+                 *     }
+                 */
+                "application/json": {
+                    limit?: number;
+                    next_token?: string | null;
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "mappings": [
+                     *           {
+                     *             "orgcode": "ACME",
+                     *             "revision": 1,
+                     *             "effective_from": "effective from",
+                     *             "rules": [
+                     *               {
+                     *                 "rule_id": "rule_standard",
+                     *                 "event_type": "order.placed",
+                     *                 "lines": [
+                     *                   {
+                     *                     "side": "debit",
+                     *                     "account": "account",
+                     *                     "amount": "gross"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "rounding_account": "rounding account",
+                     *             "created_at": "2026-11-20T10:15:02.417Z",
+                     *             "request_context": {
+                     *               "orgcode": "ACME",
+                     *               "actor": "checkout-service",
+                     *               "context_source": "api_key",
+                     *               "roles": [
+                     *                 "acct_view"
+                     *               ],
+                     *               "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "next_token": null
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.mapping.list",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            mappings: {
+                                orgcode: string;
+                                revision: number;
+                                effective_from: string;
+                                rules: {
+                                    rule_id: string;
+                                    event_type: string;
+                                    match?: {
+                                        channel_code?: string;
+                                        cccode?: string;
+                                        logical_guid?: string;
+                                        currency?: string;
+                                    };
+                                    lines: {
+                                        /** @enum {string} */
+                                        side: "debit" | "credit";
+                                        account: string;
+                                        /** @enum {string} */
+                                        amount: "gross" | "net" | "tax";
+                                        tax_accounts?: {
+                                            [key: string]: string;
+                                        };
+                                    }[];
+                                }[];
+                                rounding_account: string;
+                                reason?: string;
+                                source_refs?: {
+                                    kind: string;
+                                    id: string;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                request_context: {
+                                    orgcode: string;
+                                    actor: string;
+                                    /** @enum {string} */
+                                    context_source: "session" | "api_key" | "operator" | "system";
+                                    logical_guid?: string;
+                                    channel_code?: string;
+                                    cccode?: string;
+                                    roles?: string[];
+                                    session_fingerprint?: string;
+                                    api_key_fingerprint?: string;
+                                };
+                            }[];
+                            next_token: string | null;
                         };
                         stats: components["schemas"]["Stats"];
                         build: components["schemas"]["BuildMeta"];

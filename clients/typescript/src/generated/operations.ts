@@ -245,5 +245,20 @@ export const operations = {
     "state": {
       "path": "/accounting/inbox/state"
     }
+  },
+  "gl": {
+    "mapping": {
+      "set": {
+        "path": "/accounting/gl/mapping/set",
+        "idempotent": true
+      },
+      "get": {
+        "path": "/accounting/gl/mapping/get"
+      },
+      "list": {
+        "path": "/accounting/gl/mapping/list",
+        "items": "mappings"
+      }
+    }
   }
 } as const;
