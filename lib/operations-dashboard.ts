@@ -37,6 +37,16 @@ export function orgRefusalsRuleNameOf(environment: Pick<DeploymentEnvironment, '
   return `${environment.stackName}-org-rate-limit-refusals`;
 }
 
+/**
+ * The range of the widgets of the daily rollups, which run at 01:00 and 02:00 UTC:
+ * within the dashboard's six hours they would show nothing from about 08:00 UTC.
+ * Two days always hold the latest run of each.
+ */
+export const dailyRunsRange = '-P2D';
+
+/** CloudWatch's default period, which CDK leaves out of a metric's options, so the widget's alone applies. */
+const noPeriodOfItsOwn = Duration.minutes(5);
+
 /** An EMF metric of the service under its environment's namespace (the names: shared/observability/emitted-metrics.ts). */
 function ownMetric(namespace: string, name: string, dimensionsMap: Record<string, string>, statistic: string, label?: string): cloudwatch.Metric {
   return new cloudwatch.Metric({ namespace, metricName: name, dimensionsMap, statistic, period: graphPeriod, label });
@@ -163,17 +173,23 @@ export class OperationsDashboard extends Construct {
     ];
 
     const rollups = { 'usage rollup': runs.usageRollup, 'financial rollup': runs.financialRollup };
-    const daily = Duration.days(1);
+    const hourly = Duration.hours(1);
     const rollupRows = [
-      graph('Rollups: lateness of each successful run (ms after its schedule)', Object.entries(rollups).map(([label, fn]) => run(fn, 'lateness_ms', 'Maximum', label)), {
-        period: Duration.hours(1),
-      }),
+      graph(
+        'Rollups: lateness of each successful run (ms after its schedule), last 2 days',
+        // On each metric: a metric's own period overrides the widget's, and run() gives every metric the minute.
+        Object.entries(rollups).map(([label, fn]) => run(fn, 'lateness_ms', 'Maximum', label).with({ period: hourly })),
+        { period: hourly, start: dailyRunsRange },
+      ),
       new cloudwatch.SingleValueWidget({
-        title: 'Rollups: runs succeeded and failed, latest day',
+        title: 'Rollups: runs succeeded and failed, last 2 days (one run a day each)',
         metrics: Object.entries(rollups).flatMap(([label, fn]) => [
-          run(fn, 'lateness_ms', 'SampleCount', `${label} succeeded`).with({ period: daily }),
-          run(fn, 'failures', 'Sum', `${label} failed`).with({ period: daily }),
+          run(fn, 'lateness_ms', 'SampleCount', `${label} succeeded`).with({ period: noPeriodOfItsOwn }),
+          run(fn, 'failures', 'Sum', `${label} failed`).with({ period: noPeriodOfItsOwn }),
         ]),
+        // One value per metric over the widget's whole range, not its latest period.
+        setPeriodToTimeRange: true,
+        start: dailyRunsRange,
         width: 8,
         height: 6,
       }),

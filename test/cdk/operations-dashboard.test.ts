@@ -9,7 +9,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AccountingStack } from '../../lib/accounting-stack';
 import { readBuildInfo } from '../../lib/build-info';
 import { deploymentEnvironmentNames, deploymentEnvironments } from '../../lib/deployment-environment';
-import { OperationsDashboard, dashboardNameOf, orgRefusalsRuleNameOf, runbookLocation } from '../../lib/operations-dashboard';
+import { OperationsDashboard, dailyRunsRange, dashboardNameOf, orgRefusalsRuleNameOf, runbookLocation } from '../../lib/operations-dashboard';
 import { OrgRateLimitedError } from '../../shared/domain/errors';
 import { requestLogRecord } from '../../shared/http/request-log';
 import { emittedMetrics } from '../../shared/observability/emitted-metrics';
@@ -171,6 +171,26 @@ describe.each(deploymentEnvironmentNames)('the operations dashboard of the %s en
     expect(body.LogGroupNames).toEqual([`${environment.stackName}-Routes*`]);
     expect(nestedStacks.filter((id) => id.startsWith('Routes'))).toHaveLength(new Set(httpRoutes.map(({ family }) => family)).size);
     expect(dashboardBodyOf(template()).widgets.some((widget) => widget.properties.insightRule?.ruleName === '«ref»')).toBe(true);
+  });
+
+  // The dashboard opens on 6 hours; the rollups run at 01:00 and 02:00 UTC. A widget's period is only the default of its
+  // metrics, "overridden within each metric definition" (aws-cdk-lib, GraphWidgetProps.period and SingleValueWidgetProps.period).
+  it('shows the daily rollups over two days of their own: lateness an hour a point, runs counted over the whole range', () => {
+    const { widgets } = dashboardBodyOf(template());
+    const lateness = widgets.find((widget) => String(widget.properties.title).startsWith('Rollups: lateness'))!;
+    const runs = widgets.find((widget) => widget.properties.view === 'singleValue')!;
+    const optionsOf = (entry: unknown[]) => {
+      const last = entry.at(-1);
+      return (last && typeof last === 'object' ? last : {}) as { period?: number };
+    };
+    const periodsOf = (widget: Widget) => (widget.properties.metrics as unknown[][]).map((entry) => optionsOf(entry).period ?? widget.properties.period);
+
+    expect(dailyRunsRange).toBe('-P2D');
+    expect(lateness.properties.start).toBe(dailyRunsRange);
+    expect(periodsOf(lateness)).toEqual([3600, 3600]);
+    expect(runs.properties).toMatchObject({ start: dailyRunsRange, setPeriodToTimeRange: true });
+    expect((runs.properties.metrics as unknown[][]).filter((entry) => optionsOf(entry).period !== undefined)).toEqual([]);
+    expect(widgets.filter((widget) => widget.properties.start !== undefined)).toEqual([lateness, runs]);
   });
 
   it('has no hottest-keys widget: this environment does not pay for Contributor Insights on its table', () => {
