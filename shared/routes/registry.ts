@@ -56,6 +56,7 @@ import { inboxStateRoute } from './inbox/inbox-state.route';
 import { glMappingSetRoute } from './gl/gl-mapping-set.route';
 import { glMappingGetRoute } from './gl/gl-mapping-get.route';
 import { glMappingListRoute } from './gl/gl-mapping-list.route';
+import { glCoverageReportRoute } from './gl/gl-coverage-report.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -120,6 +121,7 @@ export const httpRoutes: readonly RouteDefinition[] = [
   glMappingSetRoute,
   glMappingGetRoute,
   glMappingListRoute,
+  glCoverageReportRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

@@ -202,7 +202,9 @@ const exportReadPageSize = 1000;
  * keys narrow the window to its slice on every shard (a sort key is the same whichever shard holds
  * the event); events recorded at or after `recorded_before` are left out, so a rebuild reads the same events.
  */
-export async function* eventsForExport(orgcode: string, selection: RecordSelection): AsyncGenerator<OrderedEvent> {
+export type EventSelection = Pick<RecordSelection, 'from_utc' | 'to_utc' | 'event_types' | 'recorded_before' | 'first_key' | 'last_key'>;
+
+export async function* eventsForExport(orgcode: string, selection: EventSelection): AsyncGenerator<OrderedEvent> {
   const query = eventQuery(orgcode, { event_types: selection.event_types, from_utc: selection.from_utc, to_utc: selection.to_utc });
   const recorded = {
     expression: '#recorded_at < :recorded_before',

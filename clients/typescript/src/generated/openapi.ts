@@ -1298,6 +1298,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/gl/coverage/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Before a journal export: how many of a window's events the account mapping maps, and which it does not, grouped by type, channel, cost centre, facility and currency.
+         * @description May be called by `acct_view`, `acct_export_admin`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.coverage.report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13243,6 +13265,153 @@ export interface operations {
                                 };
                             }[];
                             next_token: string | null;
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.coverage.report": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "from_utc": "2026-11-01T00:00:00Z",
+                 *       "to_utc": "2026-12-01T00:00:00Z",
+                 *       "event_types": [
+                 *         "order.placed",
+                 *         "order.cancelled"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    from_utc: string;
+                    /** Format: date-time */
+                    to_utc: string;
+                    event_types?: string[];
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "coverage": {
+                     *           "from_utc": "2026-11-01T00:00:00Z",
+                     *           "to_utc": "2026-12-01T00:00:00Z",
+                     *           "events": 1,
+                     *           "mapped": 1,
+                     *           "unmapped": [
+                     *             {
+                     *               "event_type": "order.placed",
+                     *               "match": {
+                     *                 "channel_code": "web_store",
+                     *                 "cccode": "ST01-EAST-0042",
+                     *                 "logical_guid": "store-0042",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "count": 1,
+                     *               "event_ids": [
+                     *                 "event ids"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.coverage.report",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            coverage: {
+                                /** Format: date-time */
+                                from_utc: string;
+                                /** Format: date-time */
+                                to_utc: string;
+                                events: number;
+                                mapped: number;
+                                unmapped: {
+                                    event_type: string;
+                                    match: {
+                                        channel_code: string | null;
+                                        cccode: string | null;
+                                        logical_guid: string | null;
+                                        currency: string | null;
+                                    };
+                                    count: number;
+                                    event_ids: string[];
+                                }[];
+                            };
                         };
                         stats: components["schemas"]["Stats"];
                         build: components["schemas"]["BuildMeta"];

@@ -259,6 +259,11 @@ export const operations = {
         "path": "/accounting/gl/mapping/list",
         "items": "mappings"
       }
+    },
+    "coverage": {
+      "report": {
+        "path": "/accounting/gl/coverage/report"
+      }
     }
   }
 } as const;
