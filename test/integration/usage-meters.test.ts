@@ -170,7 +170,7 @@ describe('per-call usage meters', () => {
     const missing = await counted.call('/event/get', { event_id: 'evt_missing' }, org.headers);
     await flushMeters();
 
-    const failedBefore = (await listDeadLetters(deadLetterQueue.queue)).length;
+    const failedBefore = new Set((await listDeadLetters(deadLetterQueue.queue)).map((deadLetter) => deadLetter.id));
     const restore = failingMeterWrites();
     const unmetered = new Expected();
     let foundWithoutMeter: HttpResult;
@@ -188,11 +188,13 @@ describe('per-call usage meters', () => {
     // The failed batch counted nothing; the calls before it still count.
     expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...counted.totals, api_calls: 2, errors: 1 });
 
-    const deadLetters = await listDeadLetters(deadLetterQueue.queue);
-    expect(deadLetters).toHaveLength(failedBefore + 1);
-    const failed = deadLetters.find((deadLetter) => deadLetter.consumer === usageMeterAggregatorFunction.name)!;
-    expect(failed).toMatchObject({ arrived_by: 'consumer', error_message: 'meter table unavailable (injected)' });
-    expect(await redriveDeadLetter(deadLetterQueue.queue, failed.id)).toMatchObject({ outcome: 'redriven' });
+    // The two calls' log lines reach the aggregator in one batch, or in two when the machine is slow between them.
+    const failed = (await listDeadLetters(deadLetterQueue.queue)).filter((deadLetter) => !failedBefore.has(deadLetter.id));
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    for (const deadLetter of failed) {
+      expect(deadLetter).toMatchObject({ consumer: usageMeterAggregatorFunction.name, arrived_by: 'consumer', error_message: 'meter table unavailable (injected)' });
+      expect(await redriveDeadLetter(deadLetterQueue.queue, deadLetter.id)).toMatchObject({ outcome: 'redriven' });
+    }
     const both = { ...counted.totals };
     for (const [name, value] of Object.entries(unmetered.totals)) both[name as keyof MeterTotals] += value;
     expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...both, api_calls: 4, errors: 2 });
