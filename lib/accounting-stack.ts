@@ -40,7 +40,7 @@ export interface AccountingStackProps extends StackProps {
 
 /** The background function the outbox-age alarm watches (shared/routes/background-registry.ts). */
 const outboxPublisherName = 'outbox-publisher';
-/** The background functions whose runs the operations dashboard reads, besides the outbox publisher and the export worker. */
+/** The background functions whose runs the operations dashboard (and, for the scheduler, the outbox heartbeat) reads, besides the outbox publisher and the export worker. */
 const dashboardRunNames = { exportScheduler: 'export-scheduler', usageRollup: 'daily-usage-rollup', financialRollup: 'daily-financial-rollup' } as const;
 
 /**
@@ -123,6 +123,7 @@ export class AccountingStack extends Stack {
       api: this.httpApi.api,
       exportWorker: this.backgroundFunctions.exportWorker.function,
       outboxPublisher: outboxPublisher.function,
+      exportScheduler: this.background(dashboardRunNames.exportScheduler),
     });
     this.routes = new RouteFamilies(this, 'Routes', {
       routes: props.routes,
@@ -178,11 +179,6 @@ export class AccountingStack extends Stack {
    */
   private operationsDashboard(environment: DeploymentEnvironment, outboxPublisher: lambda.IFunction): OperationsDashboard {
     const functionsOf = (handlers: Iterable<AccountingFunction>) => [...handlers].map((handler) => handler.function);
-    const background = (name: string) => {
-      const handler = this.backgroundFunctions.functions.get(name);
-      if (!handler) throw new Error(`The background registry has no ${name}, which the operations dashboard reads`);
-      return handler.function;
-    };
     return new OperationsDashboard(this, 'Operations', {
       environment,
       api: this.httpApi.api,
@@ -198,12 +194,19 @@ export class AccountingStack extends Stack {
       runs: {
         outboxPublisher,
         exportWorker: this.backgroundFunctions.exportWorker.function,
-        exportScheduler: background(dashboardRunNames.exportScheduler),
-        usageRollup: background(dashboardRunNames.usageRollup),
-        financialRollup: background(dashboardRunNames.financialRollup),
+        exportScheduler: this.background(dashboardRunNames.exportScheduler),
+        usageRollup: this.background(dashboardRunNames.usageRollup),
+        financialRollup: this.background(dashboardRunNames.financialRollup),
         usageMeterAggregator: this.usageMeters.aggregator.function,
       },
     });
+  }
+
+  /** A background function the alarms or the dashboard read, by its registry name. */
+  private background(name: string): lambda.IFunction {
+    const handler = this.backgroundFunctions.functions.get(name);
+    if (!handler) throw new Error(`The background registry has no ${name}, which the alarms and the operations dashboard read`);
+    return handler.function;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface OperationalAlarmsProps {
   api: apigwv2.HttpApi;
   exportWorker: lambda.IFunction;
   outboxPublisher: lambda.IFunction;
+  /** Runs on the same every-minute schedule as the publisher: its runs show the environment's schedules fire. */
+  exportScheduler: lambda.IFunction;
 }
 
 /** CloudWatch's hard limit on the metrics one metric math alarm may read (test/cdk/deploy-limits.test.ts). */
@@ -38,6 +40,15 @@ export function functionAlarmCount(functionCount: number): number {
 export const outboxLagMetric = { name: 'outbox_lag_ms', dimension: 'function' } as const;
 
 const fiveMinutes = Duration.minutes(5);
+
+/**
+ * The outbox publisher's heartbeat: over this window it is due to run 15 times
+ * (every minute, shared/routes/background-registry.ts), and so is the export
+ * scheduler. Fewer than `runs` of the publisher's, while the
+ * scheduler ran at least that often, means its schedule or its invocation
+ * stopped (a disabled rule, a revoked permission).
+ */
+export const heartbeat = { window: Duration.minutes(15), runs: 10 } as const;
 
 /**
  * The alarms an on-call engineer is paged by (docs/decisions.md: Operations,
@@ -106,7 +117,8 @@ export class OperationalAlarms extends NestedStack {
     alarmOf(this, 'OutboxAge', {
       alarmDescription:
         `The oldest outbox event (invoice, payout) has waited more than ${thresholds.outboxLag.toMinutes()} minutes to be ` +
-        'published. A publisher run that fails pages as its function\'s errors.',
+        'published. A publisher run that fails pages as its function\'s errors; a publisher that does not run at all ' +
+        'reports no age, and pages as OutboxPublisherStopped.',
       metric: new cloudwatch.Metric({
         namespace: environment.metricsNamespace,
         metricName: outboxLagMetric.name,
@@ -115,6 +127,24 @@ export class OperationalAlarms extends NestedStack {
         period: fiveMinutes,
       }),
       threshold: thresholds.outboxLag.toMilliseconds(),
+    }, target);
+
+    // Missing data does not breach (alarmOf), so a publisher that never runs would page nothing: its invocations are
+    // counted as zero (FILL), and compared with the scheduler's, which are zero too before a new environment's first
+    // runs, so creating one pages nothing.
+    const runs = (fn: lambda.IFunction) => fn.metricInvocations({ statistic: 'Sum', period: heartbeat.window });
+    alarmOf(this, 'OutboxPublisherStopped', {
+      alarmDescription:
+        `The outbox publisher ran fewer than ${heartbeat.runs} times in ${heartbeat.window.toMinutes()} minutes (it is due ` +
+        `every minute) while the export scheduler, on the same schedule, ran at least ${heartbeat.runs} times: its schedule ` +
+        'rule is disabled or gone, or Lambda cannot invoke it. Invoice and payout events wait in the outbox meanwhile.',
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(FILL(scheduler, 0) >= ${heartbeat.runs} AND FILL(publisher, 0) < ${heartbeat.runs}, 1, 0)`,
+        usingMetrics: { publisher: runs(props.outboxPublisher), scheduler: runs(props.exportScheduler) },
+        period: heartbeat.window,
+        label: 'outbox publisher stopped',
+      }),
+      threshold: 1,
     }, target);
   }
 

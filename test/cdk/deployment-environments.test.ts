@@ -20,7 +20,7 @@ import {
   environmentsSharingABus,
 } from '../../lib/deployment-environment';
 import { FunctionRoles } from '../../lib/function-roles';
-import { functionAlarmCount, functionsPerAlarm, outboxLagMetric } from '../../lib/operational-alarms';
+import { functionAlarmCount, functionsPerAlarm, heartbeat, outboxLagMetric } from '../../lib/operational-alarms';
 import { TokenSigningKey } from '../../lib/token-signing-key';
 import { backgroundFunctions } from '../../shared/routes/background-registry';
 import { consumerFunctions } from '../../shared/routes/consumer-registry';
@@ -301,7 +301,13 @@ describe('alarms', () => {
 
     expect(names.filter((name) => functionAlarm.test(name))).toHaveLength(expected);
     expect(names.filter((name) => name.startsWith('ExportsFunctionErrors'))).toHaveLength(Math.ceil(12 / functionsPerAlarm));
-    expect(names.filter((name) => !functionAlarm.test(name)).sort()).toEqual(['Api5xxRate', 'DeadLetters', 'ExportBuildsAbandoned', 'OutboxAge']);
+    expect(names.filter((name) => !functionAlarm.test(name)).sort()).toEqual([
+      'Api5xxRate',
+      'DeadLetters',
+      'ExportBuildsAbandoned',
+      'OutboxAge',
+      'OutboxPublisherStopped',
+    ]);
   });
 
   it(`sum at most ${functionsPerAlarm} functions per alarm (60% of CloudWatch's 10), each function watched once per signal`, () => {
@@ -337,6 +343,34 @@ describe('alarms', () => {
       expect(alarm.Properties.OKActions).toEqual(alarm.Properties.AlarmActions);
     }
     prod.alarms.resourceCountIs('AWS::SNS::Topic', 1);
+  });
+
+  // Missing data never breaches (below), so OutboxAge alone pages nothing for a publisher that never runs: it reports no age.
+  it('page when the outbox publisher stops running while the export scheduler, on the same schedule, still runs; not at creation', () => {
+    const alarm = allAlarms().find((each) => each.Properties.AlarmName === 'AccountingService-prod-OutboxPublisherStopped')!.Properties;
+    const queries = alarm.Metrics as Array<{ Id: string; Expression?: string; MetricStat?: { Metric: any; Period: number; Stat: string } }>;
+    const [expression] = queries.filter((query) => query.Expression);
+    const watched = Object.fromEntries(queries.filter((query) => query.MetricStat).map((query) => [query.Id, query.MetricStat!]));
+    // CloudWatch's metric math, as far as this expression goes: FILL(m, 0) is the period's sum or 0, IF a choice, AND a conjunction.
+    const pages = (runs: { publisher: number; scheduler: number }) => {
+      const filled = expression!.Expression!.replace(/FILL\((\w+), 0\)/g, (_, id: 'publisher' | 'scheduler') => String(runs[id])).replace(/ AND /g, ' && ');
+      return Function('IF', `return ${filled};`)((condition: boolean, then: number, otherwise: number) => (condition ? then : otherwise)) >= alarm.Threshold;
+    };
+    const due = heartbeat.window.toMinutes();
+
+    expect(backgroundFunctions.filter(({ name }) => name === 'outbox-publisher' || name === 'export-scheduler').map(({ everyMinutes }) => everyMinutes)).toEqual([1, 1]);
+    expect(Object.keys(watched).sort()).toEqual(['publisher', 'scheduler']);
+    for (const [id, stat] of Object.entries(watched)) {
+      expect(stat).toMatchObject({ Metric: { Namespace: 'AWS/Lambda', MetricName: 'Invocations' }, Period: heartbeat.window.toSeconds(), Stat: 'Sum' });
+      expect(JSON.stringify(stat.Metric.Dimensions)).toContain(id === 'publisher' ? 'OutboxPublisher' : 'ExportScheduler');
+    }
+    expect(alarm).toMatchObject({ EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    expect(pages({ publisher: 0, scheduler: due })).toBe(true);
+    expect(pages({ publisher: heartbeat.runs - 1, scheduler: heartbeat.runs })).toBe(true);
+    expect(pages({ publisher: due, scheduler: due })).toBe(false);
+    expect(pages({ publisher: heartbeat.runs, scheduler: due })).toBe(false);
+    // A new environment before its first runs: no invocation of either yet.
+    expect(pages({ publisher: 0, scheduler: 0 })).toBe(false);
   });
 
   // A new environment has no data until its first runs: "breaching" pages at creation. CloudWatch User Guide, "Using
