@@ -60,3 +60,15 @@ export function errorEnvelope(error: AccountingError, statsInput: StatsInput & {
     build: statsInput.build,
   };
 }
+
+/**
+ * The headers of an error answer besides the envelope: `Retry-After` on 429 and
+ * 503, in whole seconds as RFC 9110 (section 10.2.3) writes it, rounded up from
+ * `details.retry_after_ms` where the error has one (the envelope keeps the finer
+ * figure), else 1 s. Clients and proxies that read only the header then wait.
+ */
+export function errorHeaders(error: AccountingError): Record<string, string> {
+  if (error.httpStatus !== 429 && error.httpStatus !== 503) return {};
+  const waitMs = error.details.retry_after_ms;
+  return { 'retry-after': String(typeof waitMs === 'number' ? Math.ceil(waitMs / 1000) : 1) };
+}

@@ -10,7 +10,7 @@ import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/e
 import { validate } from '../domain/validation';
 import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from '../routes/route-definition';
 import { type CallContext, claimedActorOf } from './call-context';
-import { type BuildMeta, errorEnvelope, successEnvelope } from './envelope';
+import { type BuildMeta, errorEnvelope, errorHeaders, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';
 import { bodyShapeIssues } from './body-shape-issues';
 import { inProgressLeaseMs } from '../db/idempotency-repository';
@@ -164,10 +164,10 @@ function inputValidation(route: RouteDefinition): Middleware {
   };
 }
 
-function json(statusCode: number, payload: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+function json(statusCode: number, payload: unknown, requestId: string, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
     body: JSON.stringify(payload),
   };
 }
@@ -211,6 +211,7 @@ function envelope(route: RouteDefinition): Middleware {
         error.httpStatus,
         errorEnvelope(error, { ...statsOf(call), traceId: call.traceId }),
         call.requestId,
+        errorHeaders(error),
       );
     },
   };

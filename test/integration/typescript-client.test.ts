@@ -1,4 +1,4 @@
-import { type AccountingClientOptions, AccountingError, createAccountingClient } from '../../clients/typescript/src';
+import { type AccountingClientOptions, AccountingError, type Transport, createAccountingClient } from '../../clients/typescript/src';
 import { associateOrder, cacheFlatRule, placeSale } from '../support/commissions';
 import { useOrg, useStack } from '../support/harness';
 import { invokeOperator } from '../support/local-api';
@@ -51,9 +51,9 @@ const sale = (orderId: string, occurredAt = '2026-11-20T10:00:00Z') => ({
  */
 function firstAnswerLost() {
   const bodies: string[] = [];
-  const transport = async (request: Request) => {
-    bodies.push(await request.clone().text());
-    const answer = await fetch(request);
+  const transport: Transport = async (url, init) => {
+    bodies.push(init.body);
+    const answer = await fetch(url, init);
     return bodies.length === 1 ? new Response('{"message":"Service Unavailable"}', { status: 503 }) : answer;
   };
   return { transport, bodies };
@@ -100,18 +100,18 @@ describe('the TypeScript client', () => {
 
   it('waits as Retry-After asks after a 429 (fault injected at the transport), and retries nothing else', async () => {
     let calls = 0;
-    const throttledOnce = async (request: Request) => {
+    const throttledOnce: Transport = async (url, init) => {
       calls += 1;
-      return calls === 1 ? new Response('{"message":"Too Many Requests"}', { status: 429, headers: { 'retry-after': '1' } }) : fetch(request);
+      return calls === 1 ? new Response('{"message":"Too Many Requests"}', { status: 429, headers: { 'retry-after': '1' } }) : fetch(url, init);
     };
     const startedAt = Date.now();
     await clientOf('alice', { fetch: throttledOnce }).call('/accounting/event/list', {});
     const waited = Date.now() - startedAt;
 
     let missingCalls = 0;
-    const counting = async (request: Request) => {
+    const counting: Transport = async (url, init) => {
       missingCalls += 1;
-      return fetch(request);
+      return fetch(url, init);
     };
     const missing = await clientOf('alice', { fetch: counting })
       .event.get({ event_id: 'evt_missing' })

@@ -1,6 +1,6 @@
-import { type RetryPolicy, isRetryableAnswer, retryDelayMs } from '../../clients/typescript/src/retry';
+import { type RetryPolicy, answerHintMs, isRetryableAnswer, retryDelayMs } from '../../clients/typescript/src/retry';
 
-const policy: RetryPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 1_000 };
+const policy: RetryPolicy = { budgetMs: 20_000, baseDelayMs: 200, maxDelayMs: 1_000 };
 
 describe("the TypeScript client's retries", () => {
   it('retries an answer marked retryable, and 429 and 503 with or without the envelope; nothing else', () => {
@@ -13,20 +13,27 @@ describe("the TypeScript client's retries", () => {
     ]);
   });
 
-  it('draws a full-jitter pause that doubles with each retry up to the maximum', () => {
-    const longest = (retry: number) => retryDelayMs(retry, null, policy, () => 0.999_999);
+  it('draws a full-jitter pause that doubles with each retry up to the maximum, after the hint', () => {
+    const longest = (retry: number) => retryDelayMs(retry, undefined, policy, () => 0.999_999);
 
     expect([1, 2, 3, 4, 5].map(longest)).toEqual([199, 399, 799, 999, 999]);
-    expect(retryDelayMs(3, null, policy, () => 0)).toBe(0);
-    expect(retryDelayMs(2, null, policy, () => 0.5)).toBe(200);
+    expect(retryDelayMs(3, undefined, policy, () => 0)).toBe(0);
+    expect(retryDelayMs(2, undefined, policy, () => 0.5)).toBe(200);
+    expect(retryDelayMs(2, 1_500, policy, () => 0.5)).toBe(1_700);
   });
 
-  it("waits what Retry-After asks, in seconds or as a date, over the drawn pause", () => {
+  it('takes the hint from details.retry_after_ms over Retry-After, in seconds or as a date', () => {
     const now = Date.parse('2026-11-20T10:00:00Z');
 
-    expect(retryDelayMs(1, '3', policy, () => 0, now)).toBe(3_000);
-    expect(retryDelayMs(1, 'Fri, 20 Nov 2026 10:00:02 GMT', policy, () => 0, now)).toBe(2_000);
-    expect(retryDelayMs(1, 'Fri, 20 Nov 2026 09:59:00 GMT', policy, () => 0, now)).toBe(0);
-    expect(retryDelayMs(1, 'soon', policy, () => 0.5, now)).toBe(100);
+    expect(answerHintMs(250, '1', now)).toBe(250);
+    expect(answerHintMs(undefined, '3', now)).toBe(3_000);
+    expect(answerHintMs(undefined, 'Fri, 20 Nov 2026 10:00:02 GMT', now)).toBe(2_000);
+    expect(answerHintMs(undefined, 'Fri, 20 Nov 2026 09:59:00 GMT', now)).toBe(0);
+    expect([answerHintMs(undefined, 'soon', now), answerHintMs(undefined, null, now), answerHintMs('250', null, now), answerHintMs(-1, null, now)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

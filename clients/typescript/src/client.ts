@@ -1,12 +1,12 @@
-import createClient, { type Client } from 'openapi-fetch';
-import { AccountingError, type ErrorBody, ExportNotReadyError, UnexpectedAnswerError } from './errors';
-import type { paths } from './generated/openapi';
-import { operations } from './generated/operations';
-import type { OperationLeaf } from './operation-leaf';
-import { type RetryPolicy, defaultRetryPolicy, isRetryableAnswer, retryDelayMs } from './retry';
-import type { BodyArgument, OperationMethods, PagedPath, RequestBody, ResponseData, RoutePath } from './route-types';
+import { AccountingNetworkError, ExportNotReadyError } from './errors.js';
+import { exchange } from './exchange.js';
+import { operations } from './generated/operations.js';
+import type { OperationLeaf } from './operation-leaf.js';
+import { type RetryPolicy, defaultRetryPolicy, retryDelayMs } from './retry.js';
+import type { BodyArgument, OperationMethods, PagedPath, RequestBody, ResponseData, RoutePath } from './route-types.js';
+import { type Transport, globalFetch, pause, randomUUID } from './transport.js';
 
-/** The credential the client presents on every call. */
+/** The credential the client presents on every call: an API key (`ak.…`) or a session (`ss.…`). */
 export type Credential = { apiKey: string } | { session: string };
 
 export interface AccountingClientOptions {
@@ -18,17 +18,18 @@ export interface AccountingClientOptions {
   /** The actor the credential was issued to, for the `request_context` the client fills in. */
   actor: string;
   /** Headers sent on every call besides the credential's: `x-logical-guid`, `x-channel-code`, `x-cccode`. */
-  headers?: Record<string, string>;
-  retry?: Partial<RetryPolicy>;
-  /** The transport (the global fetch unless given). */
-  fetch?: (request: Request) => Promise<Response>;
+  headers?: Record<string, string> | undefined;
+  /** How long a call goes on retrying, and its pauses (`defaultRetryPolicy` for what is left out). */
+  retry?: Partial<RetryPolicy> | undefined;
+  /** The transport: the global `fetch` unless given. */
+  fetch?: Transport | undefined;
 }
 
 export interface ExportWaitOptions {
   /** How long to wait for the export to be ready before giving up (ExportNotReadyError, `timeout`). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The pause between two reads of the export. */
-  pollMs?: number;
+  pollMs?: number | undefined;
 }
 
 type ExportRecord = ResponseData<'/accounting/export/get'>['export'];
@@ -44,12 +45,9 @@ export type AccountingClient = OperationMethods<typeof operations> & {
    * default: pending, running and ready). Throws ExportNotReadyError when it fails or the wait runs out.
    */
   waitForExport(exportId: string, options?: ExportWaitOptions): Promise<{ export: ExportRecord; batches: ExportBatch[] }>;
-  /** The openapi-fetch client underneath, for a call the methods do not shape (its headers are already set). */
-  raw: Client<paths>;
 };
 
 const isLeaf = (node: object): node is OperationLeaf => 'path' in node;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function leavesByPath(tree: object): Map<string, OperationLeaf> {
   return new Map(
@@ -58,12 +56,22 @@ function leavesByPath(tree: object): Map<string, OperationLeaf> {
 }
 const leaves = leavesByPath(operations);
 
+/** The options a client cannot work with, refused when it is made rather than answered 401 at its first call. */
+function checkOptions({ baseUrl, orgcode, actor, credential }: AccountingClientOptions): void {
+  const refuse = (problem: string) => {
+    throw new TypeError(`createAccountingClient: ${problem}`);
+  };
+  if (!/^https?:\/\/[^/]/.test(baseUrl)) refuse(`baseUrl must be an http(s) origin, not ${JSON.stringify(baseUrl)}`);
+  if (!orgcode?.trim()) refuse('orgcode is empty');
+  if (!actor?.trim()) refuse('actor is empty');
+  const secrets = [(credential as { apiKey?: unknown }).apiKey, (credential as { session?: unknown }).session].filter((secret) => secret !== undefined);
+  if (secrets.length !== 1) refuse('credential must be { apiKey } or { session }');
+  if (typeof secrets[0] !== 'string' || !secrets[0].trim()) refuse(`credential.${'apiKey' in credential ? 'apiKey' : 'session'} is empty`);
+}
+
 function credentialHeaders({ orgcode, credential }: AccountingClientOptions): Record<string, string> {
   return 'apiKey' in credential ? { 'x-orgcode': orgcode, 'x-api-key': credential.apiKey } : { 'x-orgcode': orgcode, 'x-session-guid': credential.session };
 }
-
-const isEnvelopeError = (body: unknown): body is { error: ErrorBody } =>
-  typeof (body as { error?: { error_code?: unknown } } | null)?.error?.error_code === 'string';
 
 /**
  * A client of the accounting service: one method per operation, named by its
@@ -74,16 +82,18 @@ const isEnvelopeError = (body: unknown): body is { error: ErrorBody } =>
  *   - fills `request_context` from them on the routes that require it, unless sent;
  *   - gives a call to an idempotent route one `idempotency_key` (unless sent),
  *     which every retry of that call sends again, so a retry never acts twice;
- *   - retries answers that say so (`retryable: true`, 429, 503) after a jittered
- *     pause or the `Retry-After` asked, and nothing else;
- *   - answers the envelope's `data`, or throws AccountingError with the envelope's error.
+ *   - sends again what may succeed later, for up to `retry.budgetMs` (retry.ts);
+ *   - answers the envelope's `data`, or throws an AccountingClientError.
  *
  * A list's method iterates its items across every page (`for await (const event of
  * client.event.list({…}))`).
  */
 export function createAccountingClient(options: AccountingClientOptions): AccountingClient {
-  const policy = { ...defaultRetryPolicy, ...options.retry };
-  const raw = createClient<paths>({ baseUrl: options.baseUrl, headers: { ...options.headers, ...credentialHeaders(options) }, fetch: options.fetch });
+  checkOptions(options);
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const transport = options.fetch ?? globalFetch;
+  const origin = options.baseUrl.replace(/\/+$/, '');
+  const headers = { ...options.headers, ...credentialHeaders(options), 'content-type': 'application/json' };
   const requestContext = {
     orgcode: options.orgcode,
     actor: options.actor,
@@ -94,26 +104,27 @@ export function createAccountingClient(options: AccountingClientOptions): Accoun
   async function call<Path extends RoutePath>(path: Path, input: Record<string, unknown> = {}): Promise<ResponseData<Path>> {
     const leaf = leaves.get(path);
     if (!leaf) throw new TypeError(`${path} is no route of the contract`);
-    const body = {
+    const request = {
       ...input,
-      ...(leaf.requiresContext && input.request_context === undefined && { request_context: requestContext }),
-      ...(leaf.idempotent && input.idempotency_key === undefined && { idempotency_key: crypto.randomUUID() }),
-    } as RequestBody<Path>;
-    for (let attempt = 1; ; attempt += 1) {
-      // The path and body are checked against the contract by the callers' types; openapi-fetch would also ask for the header parameters, which the client sets once.
-      const { data, error, response } = (await raw.POST(path as never, { body } as never)) as { data?: { data: ResponseData<Path> }; error?: unknown; response: Response };
-      if (response.ok && data) return data.data;
-      const envelope = isEnvelopeError(error) ? error.error : undefined;
-      if (attempt < policy.attempts && isRetryableAnswer(response.status, envelope?.retryable)) {
-        await pause(retryDelayMs(attempt, response.headers.get('retry-after'), policy));
-        continue;
-      }
-      throw envelope ? new AccountingError(path, envelope) : new UnexpectedAnswerError(path, response.status, typeof error === 'string' ? error : JSON.stringify(error));
+      ...(leaf.requiresContext && input['request_context'] === undefined && { request_context: requestContext }),
+      ...(leaf.idempotent && input['idempotency_key'] === undefined && { idempotency_key: randomUUID() }),
+    } as RequestBody<Path> & { idempotency_key?: unknown };
+    const body = JSON.stringify(request);
+    const keyed = typeof request.idempotency_key === 'string';
+    const startedAt = Date.now();
+    for (let retry = 1; ; retry += 1) {
+      const outcome = await exchange(transport, `${origin}${path}`, path, headers, body, Date.now);
+      if ('data' in outcome) return outcome.data as ResponseData<Path>;
+      const { failure, hintMs } = outcome;
+      const sendAgain = failure.retryable && (keyed || !(failure instanceof AccountingNetworkError));
+      const budgetLeft = startedAt + policy.budgetMs - Date.now();
+      if (!sendAgain || budgetLeft <= 0 || (hintMs ?? 0) > budgetLeft) throw failure;
+      await pause(Math.min(budgetLeft, retryDelayMs(retry, hintMs, policy)));
     }
   }
 
   async function* pages<Path extends PagedPath>(path: Path, input: Record<string, unknown> = {}): AsyncGenerator<ResponseData<Path>> {
-    let nextToken = input.next_token;
+    let nextToken = input['next_token'];
     do {
       const data: ResponseData<Path> = await call(path, { ...input, next_token: nextToken ?? undefined });
       yield data;
@@ -156,6 +167,5 @@ export function createAccountingClient(options: AccountingClientOptions): Accoun
     call: (path, ...body) => call(path, body[0] as Record<string, unknown> | undefined),
     pages: (path, ...body) => pages(path, body[0] as Record<string, unknown> | undefined),
     waitForExport,
-    raw,
   };
 }

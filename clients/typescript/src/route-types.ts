@@ -1,5 +1,5 @@
-import type { paths } from './generated/openapi';
-import type { OperationLeaf } from './operation-leaf';
+import type { paths } from './generated/openapi.js';
+import type { OperationLeaf } from './operation-leaf.js';
 
 /**
  * The generated types seen per route: what a call sends and what it answers.
