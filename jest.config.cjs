@@ -15,6 +15,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 module.exports = {
   testTimeout: 60000,
+  // Three files at a time on this project's 2-core machine: an integration file mostly waits on DynamoDB Local and
+  // its own calls, so three overlap where one worker left both cores idle between them. Each worker has its own
+  // table and bucket (test/support/worker-resources.ts).
+  maxWorkers: 3,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
