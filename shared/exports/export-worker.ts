@@ -1,5 +1,4 @@
 import { serviceConfig } from '../config';
-import { eventsForExport } from '../db/events/event-repository';
 import { claimBatchBuild, finishBatchBuild, putBuiltBatch, releaseBatchClaim } from '../db/exports/batch-build-repository';
 import { findBatch } from '../db/exports/export-batch-repository';
 import { finishExportBuild } from '../db/exports/export-repository';
@@ -7,9 +6,9 @@ import * as keys from '../db/keys';
 import { StaleClaimError, type WorkClaim, claimWork, releaseClaim } from '../db/work-queue';
 import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch';
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
-import { exportLines } from '../domain/exports/export-lines';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
 import type { BuildJob } from './build-job';
+import { exportContent } from './export-content';
 import { type BuildJobOutcome, type ClaimedBuild, type Clock, runClaimedBuild } from './claimed-build';
 import { awaitSettledWindow } from './settled-window';
 
@@ -44,7 +43,9 @@ function buildExport(orgcode: string, exportId: string, restart: boolean, clock:
       // Each batch is stored with its copies in its lists in a transaction of its own, awaited before the next
       // batch and before the export is finished: an export that reads ready has every batch listed
       // (docs/decisions.md: Acknowledged writes are listed).
-      const batches = await writeBatches(record, selection, claim, serviceConfig().exportBatchSize, clock);
+      const written = await writeBatches(record, selection, claim, serviceConfig().exportBatchSize, clock);
+      if (written.refusal) return { status: 'failed', failure_reason: written.refusal, failed_at: clock().toISOString() };
+      const batches = await storeBatches(written.batches, claim);
       const evidence = await writeExportManifest(orgcode, exportId, selection, batches, claim.attempt, clock());
       return { status: 'ready', evidence, batch_count: batches.length, file_count: evidence.file_count, completed_at: clock().toISOString() };
     },
@@ -55,46 +56,61 @@ function buildExport(orgcode: string, exportId: string, restart: boolean, clock:
 }
 
 /**
- * Writes a selection's events in time order into batches of at most
- * `batchSize` events: `open` starts batch n, `close` finishes it (and may store
- * it at once). Returns what `close` returned, batch by batch.
+ * Writes a selection's events in time order (shared/exports/export-content.ts)
+ * into batches of at most `batchSize` events: `open` starts batch n, `close`
+ * finishes it (and may store it at once). Returns what `close` returned, batch
+ * by batch, and why the export cannot be delivered, if it cannot.
  */
 async function writeInBatches<T>(
   orgcode: string,
   selection: RecordSelection,
   batchSize: number,
-  open: (sequence: number) => Promise<BatchFileWriter>,
+  open: (sequence: number, header: string) => Promise<BatchFileWriter>,
   close: (writer: BatchFileWriter, sequence: number) => Promise<T>,
-): Promise<T[]> {
+): Promise<{ closed: T[]; refusal?: string }> {
+  const content = await exportContent(orgcode, selection);
   const closed: T[] = [];
   let sequence = 1;
-  let writer = await open(sequence);
+  let writer = await open(sequence, content.header);
   try {
-    for await (const ordered of eventsForExport(orgcode, selection)) {
-      const lines = exportLines(ordered.event, selection.export_kind, selection.format, selection.tax_filters);
-      if (lines.length === 0) continue;
+    for await (const { sortKey, pieces } of content.events()) {
+      if (pieces.length === 0) continue;
       if (writer.events === batchSize) {
         closed.push(await close(writer, sequence));
         sequence += 1;
-        writer = await open(sequence);
+        writer = await open(sequence, content.header);
       }
-      await writer.add(lines, ordered.sortKey);
+      await writer.add(pieces, sortKey);
     }
     closed.push(await close(writer, sequence));
   } catch (error) {
     await writer.abort().catch(() => undefined);
     throw error;
   }
-  return closed;
+  const refusal = content.refusal();
+  return { closed, ...(refusal && { refusal }) };
 }
 
-/** Writes the export's initial batches, each stored as soon as its files are written. */
-function writeBatches(record: ExportRecord, selection: RecordSelection, claim: WorkClaim, batchSize: number, clock: Clock) {
-  return writeInBatches(
+interface WrittenBatch {
+  batch: ExportBatch;
+  files: BatchFiles;
+  /** Stored as soon as its files were written (else once every batch is written). */
+  stored: boolean;
+}
+
+/**
+ * Writes the export's initial batches. Each batch of the ledger's kinds is
+ * stored as soon as its files are written; a journal's are stored only once
+ * every event is read, since one event no rule maps fails the whole export,
+ * and a failed export must hold no batch an ERP could take for ready.
+ */
+async function writeBatches(record: ExportRecord, selection: RecordSelection, claim: WorkClaim, batchSize: number, clock: Clock) {
+  const storeAtOnce = !selection.journal;
+  const { closed, refusal } = await writeInBatches(
     record.orgcode,
     selection,
     batchSize,
-    (sequence) =>
+    (sequence, header) =>
       BatchFileWriter.open({
         orgcode: record.orgcode,
         exportId: record.export_id,
@@ -102,14 +118,22 @@ function writeBatches(record: ExportRecord, selection: RecordSelection, claim: W
         selection,
         attempt: claim.attempt,
         now: clock(),
+        header,
       }),
-    async (writer, sequence) => {
+    async (writer, sequence): Promise<WrittenBatch> => {
       const files = await writer.finish();
       const batch = initialBatch(record, sequence, files, selection, clock());
-      await putBuiltBatch(batch, claim);
-      return { batch_id: batch.batch_id, files };
+      if (storeAtOnce) await putBuiltBatch(batch, claim);
+      return { batch, files, stored: storeAtOnce };
     },
   );
+  return { batches: closed, ...(refusal && { refusal }) };
+}
+
+/** Stores the batches not stored yet, in order; returns each batch's id and files for the export's manifest. */
+async function storeBatches(batches: readonly WrittenBatch[], claim: WorkClaim) {
+  for (const { batch, stored } of batches) if (!stored) await putBuiltBatch(batch, claim);
+  return batches.map(({ batch, files }) => ({ batch_id: batch.batch_id, files }));
 }
 
 /** Initial batch ids follow from the export's, so a rebuild rewrites the same batches (with its own files). */
@@ -158,7 +182,8 @@ function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean,
     claim: (now, deadline) => claimBatchBuild(orgcode, batchId, now, deadline),
     build: async (batch, claim) => {
       await awaitSettledWindow(batch.selection.recorded_before, clock());
-      const files = await writeSingleBatch(batch, claim.attempt, clock);
+      const { files, refusal } = await writeSingleBatch(batch, claim.attempt, clock);
+      if (refusal) return { status: 'failed', failure_reason: refusal, failed_at: clock().toISOString() };
       const mismatch = batch.repair_of_batch_id && (await repairMismatch(batch, files));
       return mismatch
         ? { status: 'failed', evidence: files.evidence, failure_reason: mismatch, failed_at: clock().toISOString() }
@@ -171,12 +196,12 @@ function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean,
 }
 
 /** Writes a requested batch: its whole selection into one batch of its own. */
-async function writeSingleBatch(batch: ExportBatch, attempt: number, clock: Clock): Promise<BatchFiles> {
-  const [files] = await writeInBatches(
+async function writeSingleBatch(batch: ExportBatch, attempt: number, clock: Clock): Promise<{ files: BatchFiles; refusal?: string }> {
+  const { closed, refusal } = await writeInBatches(
     batch.orgcode,
     batch.selection,
     Number.POSITIVE_INFINITY,
-    () =>
+    (_sequence, header) =>
       BatchFileWriter.open({
         orgcode: batch.orgcode,
         exportId: batch.export_id,
@@ -184,10 +209,11 @@ async function writeSingleBatch(batch: ExportBatch, attempt: number, clock: Cloc
         selection: batch.selection,
         attempt,
         now: clock(),
+        header,
       }),
     (writer) => writer.finish(),
   );
-  return files as BatchFiles;
+  return { files: closed[0] as BatchFiles, ...(refusal && { refusal }) };
 }
 
 async function repairMismatch(repair: ExportBatch, files: BatchFiles): Promise<string | undefined> {

@@ -1,5 +1,7 @@
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
+import { readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
+import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
 import { mappingRequest } from '../support/fixtures/gl';
 import { orderCancelled, orderPlaced, tenderCaptured } from '../support/fixtures/orders';
 import { useOrg, useStack } from '../support/harness';
@@ -73,5 +75,97 @@ describe('/gl/coverage/report', () => {
 
     const onlyTenders = await org.post('viewer', '/gl/coverage/report', { ...withUnmapped, event_types: ['tender.captured'] });
     expect(onlyTenders.body.data.coverage).toMatchObject({ events: 1, mapped: 1, unmapped: [] });
+  });
+});
+
+const journalExport = (overrides: Record<string, unknown> = {}) =>
+  createBuiltExport(exportRequest(org.orgcode, { ...window, export_kind: 'gl_journal', ...overrides }), org.headers.admin, { reader: org.headers.viewer });
+
+const jsonLines = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+/** Debits and credits per account and currency, in cents, added up from entries' lines. */
+function accountTotals(entries: Array<{ currency: string; lines: Array<{ account: string; side: string; amount: number }> }>) {
+  const totals = new Map<string, { account: string; currency: string; debit: number; credit: number }>();
+  for (const entry of entries) {
+    for (const line of entry.lines) {
+      const key = `${line.account} ${entry.currency}`;
+      const total = totals.get(key) ?? { account: line.account, currency: entry.currency, debit: 0, credit: 0 };
+      total[line.side as 'debit' | 'credit'] += Math.round(line.amount * 100);
+      totals.set(key, total);
+    }
+  }
+  return [...totals.values()]
+    .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0))
+    .map(({ account, currency, debit, credit }) => ({ account, currency, debit_total: debit / 100, credit_total: credit / 100 }));
+}
+
+describe('export_kind gl_journal', () => {
+  it('posts each event as one balanced entry, the cancellation as the reversal of its order, and proves the totals in the evidence and manifest', async () => {
+    const { exportRecord, batches } = await journalExport();
+    expect(exportRecord).toMatchObject({ status: 'ready', export_kind: 'gl_journal', format: 'jsonl', mapping_revision: 1, max_lines_per_file: 10_000 });
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    const bytes = await readObject(batch.evidence.file_refs[0]);
+    expect(sha256(bytes)).toBe(batch.evidence.checksum_sha256);
+    expect(batch.evidence.file_refs[0]).toMatch(/\/journal-0001\.jsonl$/);
+    const entries = jsonLines(bytes);
+
+    const orderId = ledgerEventId('order.placed', 'ord_tx');
+    const webOrderId = ledgerEventId('order.placed', 'ord_web');
+    expect(entries.map((entry) => [entry.entry_kind, entry.source_event_ids, entry.rule_id, entry.posting_date])).toEqual([
+      ['post', [orderId], 'sales', '2026-11-02'],
+      ['post', [ledgerEventId('tender.captured', 'tnd_1')], 'tenders', '2026-11-03'],
+      ['post', [webOrderId], 'web-sales', '2026-11-03'],
+      ['reversal', [ledgerEventId('order.cancelled', 'ord_web'), webOrderId], 'web-sales', '2026-11-05'],
+    ]);
+    const [texas, , web, cancellation] = entries;
+    expect(texas).toMatchObject({ orgcode: org.orgcode, currency: 'USD', occurred_on: '2026-11-02', mapping_revision: 1, entry_id: expect.stringMatching(/^gle_/) });
+    expect(texas.lines.map(({ side, account, amount, tax_jurisdiction_code, rounding }: any) => [side, account, amount, tax_jurisdiction_code, rounding])).toEqual([
+      ['debit', '1200', 352.53, undefined, undefined],
+      ['credit', '4000', 330.53, undefined, undefined],
+      ['credit', '2210', 15.01, 'US-TX', undefined],
+      ['credit', '2200', 7, 'US-TX-AUS', undefined],
+      ['debit', '7990', 0.01, undefined, true],
+    ]);
+    expect(web.lines[0].dimensions).toEqual({ channel_code: 'web_store' });
+    expect(cancellation).toMatchObject({ reverses_entry_id: web.entry_id, lines: web.lines.map((line: any) => ({ ...line, side: line.side === 'debit' ? 'credit' : 'debit' })) });
+
+    const journal = {
+      entries: 4,
+      lines: 13,
+      currencies: [{ currency: 'USD', debit_total: 1157.61, credit_total: 1157.61 }],
+      accounts: accountTotals(entries),
+      unbalanced_entries: 0,
+    };
+    expect(batch.evidence.journal).toEqual(journal);
+    expect(exportRecord.evidence.journal).toEqual(journal);
+    const manifest = JSON.parse((await readObject(exportRecord.evidence.manifest_ref)).toString('utf8'));
+    expect(manifest.journal).toEqual(journal);
+    const batchManifest = JSON.parse((await readObject(batch.evidence.manifest_ref)).toString('utf8'));
+    expect(batchManifest.files).toEqual([{ ref: batch.evidence.file_refs[0], bytes: bytes.length, record_count: 4, checksum_sha256: sha256(bytes), journal }]);
+
+    const again = await journalExport();
+    const entriesAgain = jsonLines(await readObject(again.batches[0].evidence.file_refs[0]));
+    expect(entriesAgain.map((entry) => entry.entry_id)).toEqual(entries.map((entry) => entry.entry_id));
+  });
+
+  it('fails an export whose window holds events no rule maps, naming how many, with no batch', async () => {
+    const { exportRecord, batches } = await journalExport(withUnmapped);
+    expect(exportRecord.status).toBe('failed');
+    expect(exportRecord.failure_reason).toMatch(/^unmapped: 2 /);
+    expect(batches).toEqual([]);
+  });
+
+  it('refuses journal formats and fields on the ledger kinds, and csv on a journal', async () => {
+    const csvJournal = await org.post('admin', '/export/create', exportRequest(org.orgcode, { export_kind: 'gl_journal', format: 'csv' }));
+    expect(csvJournal.status).toBe(400);
+    expect(csvJournal.body.error.details.issues).toEqual([{ path: 'format', message: 'gl_journal is written as jsonl' }]);
+    const linesOnLedger = await org.post('admin', '/export/create', exportRequest(org.orgcode, { max_lines_per_file: 500 }));
+    expect(linesOnLedger.body.error.details.issues).toEqual([{ path: 'max_lines_per_file', message: 'applies only to export_kind gl_journal' }]);
   });
 });

@@ -110,6 +110,8 @@ export function batchFieldsOf(record: ExportRecord): ExportScope {
     ...(record.destination_ref && { destination_ref: record.destination_ref }),
     ...(record.policy_versions && { policy_versions: record.policy_versions }),
     recorded_before: record.recorded_before,
+    ...(record.mapping_revision !== undefined && { mapping_revision: record.mapping_revision }),
+    ...(record.max_lines_per_file !== undefined && { max_lines_per_file: record.max_lines_per_file }),
   };
 }
 

@@ -14,13 +14,23 @@ import {
   text,
 } from '../common-schemas';
 import { statusListing } from '../list-statuses';
+import { journalEvidence } from '../gl/journal-totals';
 import { orderedWindow } from '../time-window';
 import { type TaxFilters, taxFilters } from './tax-filters';
 
 export const exportFormats = ['jsonl', 'csv'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
-export const exportKinds = ['financial_events', 'tax_audit'] as const;
+/** `gl_journal`: the events as balanced journal entries on the organisation's accounts (shared/domain/gl). */
+export const exportKinds = ['financial_events', 'tax_audit', 'gl_journal'] as const;
 export type ExportKind = (typeof exportKinds)[number];
+/** The formats of each kind: a journal is entries (`jsonl`), never the ledger's rows (`csv`). */
+const formatsOfKind: Record<ExportKind, readonly ExportFormat[]> = {
+  financial_events: ['jsonl', 'csv'],
+  tax_audit: ['jsonl', 'csv'],
+  gl_journal: ['jsonl'],
+};
+/** Journal lines a file holds at the most unless the export says otherwise: NetSuite's and Dynamics' figure for one import. */
+export const defaultMaxLinesPerFile = 10_000;
 
 /** An export is built asynchronously: `pending` → `running` → `ready` or `failed`. */
 export const exportStatuses = ['pending', 'running', 'ready', 'failed'] as const;
@@ -55,6 +65,8 @@ const evidenceRecordObject = () =>
     file_count: z.optional(z.int()),
     notes: z.optional(z.string()),
     manifest_checksum_sha256: z.optional(z.string()),
+    /** A journal's proof that it balances (gl_journal). */
+    journal: z.optional(journalEvidence),
   });
 
 /** Evidence as kept and answered: a caller's, or the service's own, which adds its manifest's checksum. */
@@ -81,6 +93,14 @@ export interface RecordSelection {
   recorded_before: string;
   first_key?: string;
   last_key?: string;
+  /** A journal's: what it maps with and how its files are cut (docs/decisions.md: General ledger journal). */
+  journal?: JournalSelection;
+}
+
+export interface JournalSelection {
+  /** The latest mapping revision when the export was created (0: none); later revisions are not used. */
+  mapping_revision: number;
+  max_lines_per_file: number;
 }
 
 /**
@@ -102,6 +122,10 @@ export const exportScopeFields = () => ({
   policy_versions: z.optional(policyVersions),
   /** Events recorded at or after this instant are not part of the export. */
   recorded_before: instant,
+  /** gl_journal: the latest mapping revision when the export was created (0: none); it maps with that and earlier ones. */
+  mapping_revision: z.optional(z.int()),
+  /** gl_journal: journal lines a file holds at the most; an entry is never split between files. */
+  max_lines_per_file: z.optional(z.int()),
 });
 
 /** Fields of every export or batch record besides its scope and status. */
@@ -162,6 +186,7 @@ export const exportCreateRequest = builtOnFirstUse(() =>
       format: z._default(z.enum(exportFormats), 'jsonl'),
       export_kind: z._default(z.enum(exportKinds), 'financial_events'),
       tax_filters: z.optional(taxFilters),
+      max_lines_per_file: z.optional(integer(100, 1_000_000)),
       idempotency_key: z.optional(idempotencyKey),
       request_context: requestContext,
       policy_refs: z.optional(policyRefs),
@@ -179,6 +204,22 @@ export const exportCreateRequest = builtOnFirstUse(() =>
             input: request.tax_filters,
           });
         }
+        if (!formatsOfKind[request.export_kind].includes(request.format)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['format'],
+            message: `${request.export_kind} is written as ${formatsOfKind[request.export_kind].join(' or ')}`,
+            input: request.format,
+          });
+        }
+        if (request.max_lines_per_file !== undefined && request.export_kind !== 'gl_journal') {
+          context.addIssue({
+            code: 'custom',
+            path: ['max_lines_per_file'],
+            message: 'applies only to export_kind gl_journal',
+            input: request.max_lines_per_file,
+          });
+        }
       }),
     ),
 );
@@ -191,6 +232,8 @@ export interface ExportOrigin {
   now: Date;
   scheduleId?: string;
   destinationRef?: string;
+  /** gl_journal: the organisation's latest mapping revision now (0: none). */
+  mappingRevision?: number;
 }
 
 /** A new export, `pending` until the worker builds it. */
@@ -213,6 +256,10 @@ export function newExport(
     ...(origin.scheduleId && { schedule_id: origin.scheduleId }),
     ...(origin.destinationRef && { destination_ref: origin.destinationRef }),
     ...(exportPolicyVersion && { policy_versions: { export_policy_version: exportPolicyVersion } }),
+    ...(request.export_kind === 'gl_journal' && {
+      mapping_revision: origin.mappingRevision ?? 0,
+      max_lines_per_file: request.max_lines_per_file ?? defaultMaxLinesPerFile,
+    }),
     source_refs: request.source_refs,
     reason: request.reason,
     request_context: origin.requestContext,
@@ -233,5 +280,8 @@ export function exportSelection(record: ExportRecord): RecordSelection {
     ...(record.event_types && { event_types: record.event_types }),
     ...(record.tax_filters && { tax_filters: record.tax_filters }),
     recorded_before: record.recorded_before,
+    ...(record.export_kind === 'gl_journal' && {
+      journal: { mapping_revision: record.mapping_revision ?? 0, max_lines_per_file: record.max_lines_per_file ?? defaultMaxLinesPerFile },
+    }),
   };
 }

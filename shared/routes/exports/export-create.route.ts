@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { createExport } from '../../db/exports/export-repository';
+import { latestMapping } from '../../db/gl/gl-mapping-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { exportCreateRequest, exportRecord, newExport } from '../../domain/exports/export-record';
 import { newId } from '../../domain/identifiers';
@@ -12,7 +13,8 @@ export const exportCreateRoute = defineRoute({
   operation: 'export.create',
   name: 'export-create',
   family: 'exports',
-  summary: 'Start building an export of the events of a time window, as JSON lines or CSV, in batches of files.',
+  summary:
+    'Start building an export of the events of a time window, as JSON lines or CSV, in batches of files: the events themselves, their tax lines, or their balanced journal entries (gl_journal).',
   schema: exportCreateRequest,
   response: z.object({ export: exportRecord, export_id: z.string() }),
   roles: 'export_admin',
@@ -32,7 +34,9 @@ export const exportCreateRoute = defineRoute({
   handle: async (input, context) => {
     const { idempotency_key: _key, request_context: _declared, ...request } = input;
     const { now } = context;
-    const record = newExport(request, { exportId: newId('exp', now), ...changeOrigin(context) });
+    // A journal maps with the revisions that exist now, so a rebuild or repair maps the same way.
+    const mappingRevision = request.export_kind === 'gl_journal' ? ((await latestMapping(context.caller.orgcode))?.revision ?? 0) : undefined;
+    const record = newExport(request, { exportId: newId('exp', now), ...changeOrigin(context), mappingRevision });
     // `export_id` also directly under data, as the spec's surface example shows it.
     const data = { export: record, export_id: record.export_id };
     await createExport(

@@ -122,7 +122,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start building an export of the events of a time window, as JSON lines or CSV, in batches of files.
+         * Start building an export of the events of a time window, as JSON lines or CSV, in batches of files: the events themselves, their tax lines, or their balanced journal entries (gl_journal).
          * @description May be called by `acct_export_admin` or the owner.
          *
          *     `request_context` is required: the complete context of the call, naming the organisation of `x-orgcode`.
@@ -2959,7 +2959,7 @@ export interface operations {
                      * @default financial_events
                      * @enum {string}
                      */
-                    export_kind?: "financial_events" | "tax_audit";
+                    export_kind?: "financial_events" | "tax_audit" | "gl_journal";
                     tax_filters?: {
                         jurisdiction_codes?: string[];
                         tax_policy_versions?: string[];
@@ -2969,6 +2969,7 @@ export interface operations {
                         tax_liability_trigger?: "order" | "invoice" | "shipment";
                         require_tax_amount?: boolean;
                     };
+                    max_lines_per_file?: number;
                     idempotency_key?: string;
                     request_context: {
                         orgcode: string;
@@ -3078,7 +3079,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -3100,6 +3101,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -3125,6 +3128,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -3276,7 +3295,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -3298,6 +3317,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -3323,6 +3344,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -3484,7 +3521,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -3506,6 +3543,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -3530,6 +3569,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -3726,7 +3781,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -3748,6 +3803,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -3773,6 +3830,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -3800,6 +3873,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 status_reason?: string;
                                 file_count: number;
@@ -3943,7 +4032,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -3965,6 +4054,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -3990,6 +4081,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -4017,6 +4124,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 status_reason?: string;
                                 file_count: number;
@@ -4168,7 +4291,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -4190,6 +4313,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -4215,6 +4340,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -4242,6 +4383,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 status_reason?: string;
                                 file_count: number;
@@ -4429,7 +4586,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -4451,6 +4608,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -4476,6 +4635,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -4503,6 +4678,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 status_reason?: string;
                                 file_count: number;
@@ -4682,7 +4873,7 @@ export interface operations {
                                 /** @enum {string} */
                                 format: "jsonl" | "csv";
                                 /** @enum {string} */
-                                export_kind: "financial_events" | "tax_audit";
+                                export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
                                     jurisdiction_codes?: string[];
                                     tax_policy_versions?: string[];
@@ -4704,6 +4895,8 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 recorded_before: string;
+                                mapping_revision?: number;
+                                max_lines_per_file?: number;
                                 source_refs: {
                                     kind: string;
                                     id: string;
@@ -4729,6 +4922,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 failure_reason?: string;
                                 revision: number;
@@ -4756,6 +4965,22 @@ export interface operations {
                                     file_count?: number;
                                     notes?: string;
                                     manifest_checksum_sha256?: string;
+                                    journal?: {
+                                        entries: number;
+                                        lines: number;
+                                        currencies: {
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        accounts: {
+                                            account: string;
+                                            currency: string;
+                                            debit_total: number;
+                                            credit_total: number;
+                                        }[];
+                                        unbalanced_entries: number;
+                                    };
                                 };
                                 status_reason?: string;
                                 file_count: number;
