@@ -9,7 +9,7 @@ import { arBalanceRoute } from '../../shared/routes/receivables/ar-balance.route
 import { CapacityMeter } from '../harness/capacity';
 import { type Owed, seedInvoices } from '../latency/invoice-seed';
 import { type BenchCaller, benchCaller } from '../harness/local-stack';
-import { httpCall } from '../latency/route-calls';
+import { httpCall } from '../harness/http-client';
 
 /** One way of reading what the org is owed, end to end. */
 export interface ReceivablesRead {

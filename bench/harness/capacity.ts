@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type Scenario, httpCall } from '../latency/route-calls';
+import { type Scenario, httpCall } from './http-client';
 
 /** Why a command was issued within a route call. */
 export type Purpose = 'auth' | 'idempotency' | 'operation';

@@ -7,7 +7,8 @@ import { apiBasePath } from '../../shared/routes/route-definition';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { type Spread, spread } from './latency';
 import type { BenchCaller } from '../harness/local-stack';
-import { type RouteResponse, httpCall, inProcessCall } from './route-calls';
+import { type RouteResponse, httpCall } from '../harness/http-client';
+import { inProcessCall } from './route-calls';
 import { percentile } from '../harness/stats';
 
 /** A part of the HTTP chain a handler can be built without, to measure what it costs. */

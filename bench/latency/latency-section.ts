@@ -4,7 +4,8 @@ import { checkSeedBuilders, seedInvoicePool } from './invoice-seed';
 import { type LatencyReport, type ParityResult, checkParity, isLeaseTake, measureLatency } from './latency';
 import { type BenchStack, benchOrgcode } from '../harness/local-stack';
 import type { TargetVerdict } from '../harness/verdict';
-import { type Scenario, httpCall, rawDocumentClient, recordBody, scenarios } from './route-calls';
+import { type Scenario, httpCall } from '../harness/http-client';
+import { rawDocumentClient, recordBody, scenarios } from './route-calls';
 import { ms, table } from '../harness/table';
 
 /**

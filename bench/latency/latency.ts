@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { apiBasePath } from '../../shared/routes/route-definition';
 import type { CommandLog, IssuedCommand } from '../harness/command-log';
 import { postJson } from '../harness/http-client';
-import { type RouteResponse, type Scenario, directCall, httpCall } from './route-calls';
+import { type RouteResponse, type Scenario, httpCall } from '../harness/http-client';
+import { directCall } from './route-calls';
 import { percentile } from '../harness/stats';
 
 export interface Spread {

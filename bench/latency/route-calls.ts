@@ -26,34 +26,11 @@ import { eventRecordRoute } from '../../shared/routes/events/event-record.route'
 import { lineageListRoute } from '../../shared/routes/events/lineage-list.route';
 import { reconcileReportRoute } from '../../shared/routes/events/reconcile-report.route';
 import { invoicePaymentApplyRoute } from '../../shared/routes/receivables/invoice-payment-apply.route';
-import { postJson } from '../harness/http-client';
+import { type RouteRequest, type RouteResponse, type Scenario } from '../harness/http-client';
 import { invoiceItem, invoiceListings } from '../../shared/db/receivables/invoice-repository';
 import type { InvoicePool } from './invoice-seed';
 import type { BenchCaller, BenchStack } from '../harness/local-stack';
 import { seedWindow } from '../harness/local-stack';
-
-/**
- * One benchmarked call: the request to a route, and the DynamoDB calls that
- * route makes for it, issued directly. `request()` and `prepareRaw()` do the
- * per-call setup (fresh ids, bodies, commands) so that what is timed is only
- * the call itself.
- */
-export interface Scenario {
-  label: string;
-  route: { path: string; name: string };
-  request(): RouteRequest;
-  prepareRaw(): () => Promise<void>;
-}
-
-export interface RouteRequest {
-  headers: Record<string, string>;
-  body: Record<string, unknown>;
-}
-
-export interface RouteResponse {
-  status: number;
-  text: string;
-}
 
 /** A document client configured as shared/db/client.ts configures `dynamo()`, but a separate instance. */
 export function rawDocumentClient(): DynamoDBDocumentClient {
@@ -87,13 +64,6 @@ interface ScenarioContext {
 export function recordBody(orgcode: string, idempotencyKey?: string): Record<string, unknown> {
   const { idempotency_key: _key, ...body } = eventRecordRoute.example(orgcode);
   return idempotencyKey ? { ...body, idempotency_key: idempotencyKey } : body;
-}
-
-/** The call through the local API Gateway adapter, as a client would make it. */
-export function httpCall(baseUrl: string, path: string, request: RouteRequest) {
-  const url = `${baseUrl}${apiBasePath}${path}`;
-  const body = JSON.stringify(request.body);
-  return (): Promise<RouteResponse> => postJson(url, request.headers, body);
 }
 
 const loadHttpHandler = entryFileLoader('http');

@@ -8,7 +8,7 @@ import { fromMinorUnits } from '../../shared/domain/receivables/money';
 import { batchPutAll } from '../harness/batch-write';
 import { CapacityMeter } from '../harness/capacity';
 import { benchCaller } from '../harness/local-stack';
-import { httpCall } from '../latency/route-calls';
+import { httpCall } from '../harness/http-client';
 
 /** What one step of the payout section cost, every command metered (the credential read included). */
 export interface MeteredStep {
