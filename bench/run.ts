@@ -15,7 +15,7 @@ import { measureRouteLatency, paymentInvoicesOf } from './latency/latency-sectio
 import { measureChainOverhead } from './latency/chain-overhead';
 import { type ListConsistencySection, listConsistencyLines, listConsistencySettings, listConsistencyVerdicts, measureListConsistency } from './list-consistency/list-consistency';
 import { benchOrgcode, startBenchStack } from './harness/local-stack';
-import { type ShardRampSection, measureShardRamp, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp/shard-ramp-report';
+import { type ShardRampSection, measureShardRamp, shardRampEnvironments, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp/shard-ramp-report';
 import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
 import { rawDocumentClient } from './latency/route-calls';
 
@@ -144,9 +144,10 @@ async function main(): Promise<void> {
     log(`list consistency: each listed write against its raw calls and f43b873's units, each list consistent vs eventual (${elapsed()})`);
     listConsistency = await measureListConsistency({ shared: dynamo(), settings: listConsistencySettings(), log });
 
-    log(`shard ramp: one organisation from 10 to 1,000 orders a second on a virtual clock, no operator step (${elapsed()})`);
+    log(`shard ramp: one organisation from 10 to 1,000 orders a second, and a step to 1,000, over many environments on a virtual clock, no operator step (${elapsed()})`);
     shardRamp = await measureShardRamp({
       profileOrders: rampProfileOrders,
+      ...shardRampEnvironments(),
       smallOrgCalls,
       log: shared,
       shared: dynamo(),

@@ -132,19 +132,15 @@ function add(step: Map<PartitionRef, StepWrites>, ref: PartitionRef, writes: num
   } else step.set(ref, { writes, units });
 }
 
-/**
- * Adds `orders` orders' writes under a layout writing to `writeShards` shards
- * to `step`: each spread write on a shard drawn for it, the fixed partitions'
- * writes as their mean (they are where they are).
- */
-export function addOrderWrites(model: OrderModel, orders: number, writeShards: number, random: () => number, step: Map<PartitionRef, StepWrites>): void {
-  for (let order = 0; order < orders; order += 1) addSpreadWrites(model, writeShards, random, step);
+/** The fixed partitions' writes of `orders` orders, as their mean (they are where they are, whichever environment wrote them). */
+export function addFixedWrites(model: OrderModel, orders: number, step: Map<PartitionRef, StepWrites>): void {
   for (const fixed of model.unspread) {
     if (fixed.writesPerOrder > 0) add(step, fixed.ref, fixed.writesPerOrder * orders, fixed.writesPerOrder * fixed.unitsPerWrite * orders);
   }
 }
 
-function addSpreadWrites(model: OrderModel, writeShards: number, random: () => number, step: Map<PartitionRef, StepWrites>): void {
+/** One order's spread writes under a layout writing to `writeShards` shards: each on a shard drawn for it (an order's own item once for all its writes). */
+export function addSpreadWrites(model: OrderModel, writeShards: number, random: () => number, step: Map<PartitionRef, StepWrites>): void {
   for (const family of model.spread) {
     const orderShard = Math.floor(random() * writeShards);
     for (let count = countOf(family.writesPerOrder, random); count > 0; count -= 1) {

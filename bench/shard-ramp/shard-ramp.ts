@@ -1,52 +1,80 @@
+import { dynamo } from '../../shared/db/client';
 import { shardLayout } from '../../shared/db/shard-layout';
 import { type ShardRaise, shardRaises } from '../../shared/db/shard-raises';
-import { configureShardWatch, noteSpreadWrites } from '../../shared/db/shard-watch';
+import { ShardWatch, type WatchedWrites } from '../../shared/db/shard-watch';
 import { defaultAwsLikeOptions } from '../../shared/local/aws-like-options';
 import { type PartitionMeter, partitionMeter } from '../../shared/local/aws-like-partition-throughput';
-import { type OrderModel, type PartitionRef, type StepWrites, addOrderWrites } from './shard-ramp-model';
 import { seededRandom } from '../../shared/seeded-random';
+import { type OrderModel, type PartitionRef, type StepWrites, addFixedWrites, addSpreadWrites } from './shard-ramp-model';
 
 /**
- * One organisation ramped from 10 to 1,000 orders a second and held there
- * (issue 31, item 1), on a virtual clock: the whole ramp runs in about a
- * minute, every part of it at its real rate and time. Each order writes what
- * the real code paths wrote per order (shard-ramp-model.ts) against the AWS-like
- * mode's per-partition throughput (aws-like-partition-throughput.ts, 1,000 write
- * and 3,000 read units a second a partition key, told the virtual time); its
- * spread writes go to the shards of the organisation's real layout at that
- * time (shard-layout.ts, its one-minute cache and two-minute raise delay on
- * the virtual clock) and are counted by the real shard watch (shard-watch.ts),
- * whose counter items and raises are written to DynamoDB Local. No operator
- * step. Time goes in steps of 50 ms: a step's writes to a key are taken
- * together, or all refused while its bucket is empty, and a refused write is
- * sent again as the SDK does (4 attempts, jittered backoff from 100 ms); one
- * throttled 4 times is answered as a failure.
+ * One organisation's load over time (issue 31, item 1; issue 38, section 1),
+ * on a virtual clock: a run of half an hour takes minutes, every part of it
+ * at its real rate and time. Its orders are spread at random over
+ * `environments` Lambda environments, each with a shard watch of its own
+ * (shard-watch.ts, its own draws), as AWS spreads an organisation's calls.
+ * Each order writes what the real code paths wrote per order
+ * (shard-ramp-model.ts) against the AWS-like mode's per-partition throughput
+ * (aws-like-partition-throughput.ts, 1,000 write and 3,000 read units a second
+ * a partition key, told the virtual time); its spread writes go to the shards
+ * of the organisation's real layout at that time (shard-layout.ts, its
+ * one-minute cache and two-minute raise delay on the virtual clock; one cache
+ * for every environment, where on AWS each reads the layout within a minute:
+ * a raise is written to only two minutes after it is made, so every
+ * environment writes to the same shards either way). The watches' reports,
+ * their counter items and the raises are written to DynamoDB Local, and the
+ * reports are metered on their key too. No operator step. Time goes in steps
+ * of 50 ms: a step's writes of an environment to a key are taken together,
+ * or all refused while its bucket is empty, and a refused write is sent again
+ * as the SDK does (4 attempts, jittered backoff from 100 ms); one throttled 4
+ * times is answered as a failure. A write is told to its environment's watch
+ * once it was taken, or as refused once it failed, as the service's client
+ * tells it.
  */
 
 export interface RampPlan {
-  fromPerSecond: number;
-  toPerSecond: number;
-  /** The ramp's length: the rate grows by the same factor every second. */
-  rampSeconds: number;
-  /** How long the peak is held after it. */
-  holdSeconds: number;
+  /** The load in words, for the table's title. */
+  shape: string;
+  seconds: number;
   /** Rows of the table: one per this many seconds. */
   rowSeconds: number;
+  environments: number;
+  ordersPerSecond(second: number): number;
+  /** When the load leaves the rate the layout was raised for (the step's start), if it does: throttling is timed from it. */
+  changeAt?: number;
 }
 
-export const rampPlan: RampPlan = { fromPerSecond: 10, toPerSecond: 1000, rampSeconds: 30 * 60, holdSeconds: 5 * 60, rowSeconds: 5 * 60 };
+/** From 10 to 1,000 orders a second over 30 minutes, the same factor every second (1.36x in a raise delay), then held 5 minutes. */
+export function rampPlan(environments: number): RampPlan {
+  const [from, to, rampSeconds, holdSeconds] = [10, 1_000, 30 * 60, 5 * 60];
+  return {
+    shape: `from ${from} to ${to} orders a second over ${rampSeconds / 60} min (the same factor every second), held ${holdSeconds / 60} min`,
+    seconds: rampSeconds + holdSeconds,
+    rowSeconds: 5 * 60,
+    environments,
+    ordersPerSecond: (second) => (second >= rampSeconds ? to : from * (to / from) ** (second / rampSeconds)),
+  };
+}
 
-/**
- * The watch's one process stands for the fleet of Lambda environments a
- * thousand orders a second run on: it adds its counts to the total every
- * 2,000 units (forty environments adding theirs every 50).
- */
-const fleetFlushUnits = 2_000;
+/** 50 orders a second for 5 minutes (the layout raised for it), then up to 1,000 within one minute, held 10 minutes. */
+export function stepPlan(environments: number): RampPlan {
+  const [from, to, settleSeconds, stepSeconds, holdSeconds] = [50, 1_000, 5 * 60, 60, 10 * 60];
+  return {
+    shape: `${from} orders a second for ${settleSeconds / 60} min, then up to ${to} within ${stepSeconds} s (the same factor every second), held ${holdSeconds / 60} min`,
+    seconds: settleSeconds + stepSeconds + holdSeconds,
+    rowSeconds: 60,
+    environments,
+    ordersPerSecond: (second) =>
+      second < settleSeconds ? from : second >= settleSeconds + stepSeconds ? to : from * (to / from) ** ((second - settleSeconds) / stepSeconds),
+    changeAt: settleSeconds,
+  };
+}
+
 const sdkAttempts = 4;
-/** The ramp's step: its orders' writes are added up per key and metered at its start (50 orders at the peak). */
+/** The ramp's step: its orders' writes are added up per environment and key and metered at its start (50 orders at the peak). */
 const stepMs = 50;
 const sdkBackoffMs = 100;
-/** The hold's last stretch the hottest key's share is taken over. */
+/** The last stretch the hottest key's share is taken over. */
 const finalStretchSeconds = 60;
 
 export interface RampRow {
@@ -57,6 +85,8 @@ export interface RampRow {
   writes: number;
   throttledWrites: number;
   failedWrites: number;
+  /** The watches' reports: UpdateItems of the organisation's counter items. */
+  reports: number;
   writeShards: number;
   hottest: KeyShare;
 }
@@ -77,14 +107,13 @@ export interface RampReport {
   rows: RampRow[];
   raises: ShardRaise[];
   startedAt: number;
-  totals: { orders: number; writes: number; throttledWrites: number; failedWrites: number; throttledReads: number };
-  /** The hottest key over the hold's last minute. */
+  totals: { orders: number; writes: number; throttledWrites: number; failedWrites: number; throttledReads: number; reports: number };
+  /** The last second a write attempt was throttled in (undefined: none was). */
+  lastThrottledSecond: number | undefined;
+  /** The hottest key over the run's last minute. */
   finalHottest: KeyShare;
   elapsedMs: number;
 }
-
-export const rateAt = (plan: RampPlan, second: number) =>
-  second >= plan.rampSeconds ? plan.toPerSecond : plan.fromPerSecond * (plan.toPerSecond / plan.fromPerSecond) ** (second / plan.rampSeconds);
 
 /** Units per key over a stretch, and the busiest second of each key in it. */
 class KeyLoad {
@@ -118,82 +147,158 @@ interface Retry extends StepWrites {
   at: number;
   ref: PartitionRef;
   attempt: number;
+  environment: number;
 }
 
-/** Runs the ramp for `orgcode` (fresh: one shard) and reports it; the watch's figures are the deployed ones but for the fleet's flush. */
-export async function runShardRamp(model: OrderModel, orgcode: string, plan = rampPlan, progress: (line: string) => void = () => undefined): Promise<RampReport> {
+/** What one environment tells its watch of one spread partition after a step: writes taken and writes failed, of `units` each. */
+interface Noted {
+  units: number;
+  written: number;
+  failed: number;
+}
+
+/** Counts the watches' reports as the client sends them: UpdateItems of a `…#SHARD_WATCH` key. */
+function countingReports(): { taken(): number; detach(): void } {
+  let reports = 0;
+  const name = 'benchWatchReports';
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'UpdateItemCommand' && String((args.input as { Key?: { pk?: string } }).Key?.pk ?? '').endsWith('#SHARD_WATCH')) reports += 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    taken() {
+      const count = reports;
+      reports = 0;
+      return count;
+    },
+    detach: () => dynamo().middlewareStack.remove(name),
+  };
+}
+
+/** Runs `plan` for `orgcode` (fresh: one shard) and reports it; the watches' figures are the deployed ones. */
+export async function runShardRamp(model: OrderModel, orgcode: string, plan: RampPlan, progress: (line: string) => void = () => undefined): Promise<RampReport> {
   const started = performance.now();
   const limits = { write: defaultAwsLikeOptions.partitionWriteUnitsPerSecond, read: defaultAwsLikeOptions.partitionReadUnitsPerSecond };
   const meter: PartitionMeter = partitionMeter({ partitionWriteUnitsPerSecond: limits.write, partitionReadUnitsPerSecond: limits.read });
   const random = seededRandom(31);
+  const watches = Array.from({ length: plan.environments }, (_, environment) => new ShardWatch(seededRandom(1_000 + environment)));
   const encodedOrg = encodeURIComponent(orgcode);
+  const watchKey = `ORG#${encodedOrg}#SHARD_WATCH`;
+  const watchRef: PartitionRef = {
+    where: 'table',
+    key: watchKey,
+    write: { partitionKey: watchKey, capacity: 'write' },
+    read: { partitionKey: watchKey, capacity: 'read' },
+  };
   const startedAt = Date.now();
-  const totals = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0, throttledReads: 0 };
+  const totals = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0, throttledReads: 0, reports: 0 };
   const rows: RampRow[] = [];
-  let row = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0 };
+  let row = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0, reports: 0 };
   let rowLoad = new KeyLoad();
   const finalLoad = new KeyLoad();
-  const endMs = (plan.rampSeconds + plan.holdSeconds) * 1000;
+  const endMs = plan.seconds * 1000;
   let retries: Retry[] = [];
+  let lastThrottledSecond: number | undefined;
 
-  /** Sends a step's writes to one key at `atMs`: all taken, or all refused while its bucket is empty (sent again after a backoff). */
-  const send = (ref: PartitionRef, writes: StepWrites, atMs: number, attempt: number, noted: Map<string, number>) => {
-    if (meter.exhausted(ref.write, startedAt + atMs)) {
-      row.throttledWrites += writes.writes;
-      if (attempt === sdkAttempts) row.failedWrites += writes.writes;
-      else retries.push({ ...writes, ref, at: atMs + random() * sdkBackoffMs * 2 ** (attempt - 1), attempt: attempt + 1 });
-      return;
-    }
-    meter.charge(ref.write, writes.units, startedAt + atMs);
+  const charge = (ref: PartitionRef, units: number, atMs: number) => {
+    meter.charge(ref.write, units, startedAt + atMs);
     const second = Math.floor(atMs / 1000);
-    rowLoad.add(ref, writes.units, second);
-    if (atMs >= endMs - finalStretchSeconds * 1000) finalLoad.add(ref, writes.units, second);
-    if (ref.spread) noted.set(ref.spread, (noted.get(ref.spread) ?? 0) + writes.units);
+    rowLoad.add(ref, units, second);
+    if (atMs >= endMs - finalStretchSeconds * 1000) finalLoad.add(ref, units, second);
+  };
+
+  /** Sends one environment's writes of a step to one key at `atMs`: all taken, or all refused while its bucket is empty (sent again after a backoff). */
+  const send = (ref: PartitionRef, writes: StepWrites, atMs: number, attempt: number, environment: number, noted: Map<number, Map<string, Noted>>) => {
+    const taken = !meter.exhausted(ref.write, startedAt + atMs);
+    if (taken) charge(ref, writes.units, atMs);
+    else {
+      row.throttledWrites += writes.writes;
+      lastThrottledSecond = Math.floor(atMs / 1000);
+      if (attempt < sdkAttempts) {
+        retries.push({ ...writes, ref, environment, at: atMs + random() * sdkBackoffMs * 2 ** (attempt - 1), attempt: attempt + 1 });
+        return;
+      }
+      row.failedWrites += writes.writes;
+    }
+    if (!ref.spread) return;
+    const partitions = noted.get(environment) ?? new Map<string, Noted>();
+    const tally = partitions.get(ref.spread) ?? { units: writes.units / writes.writes, written: 0, failed: 0 };
+    if (taken) tally.written += writes.writes;
+    else tally.failed += writes.writes;
+    partitions.set(ref.spread, tally);
+    noted.set(environment, partitions);
   };
 
   let rowStart = 0;
   const closeRow = async (toSecond: number) => {
     const { writeShards } = await shardLayout(orgcode, startedAt + toSecond * 1000);
-    rows.push({ fromSecond: rowStart, toSecond, ordersPerSecond: rateAt(plan, toSecond), ...row, writeShards, hottest: rowLoad.hottest(toSecond - rowStart, limits.write) });
+    rows.push({ fromSecond: rowStart, toSecond, ordersPerSecond: plan.ordersPerSecond(toSecond - 1), ...row, writeShards, hottest: rowLoad.hottest(toSecond - rowStart, limits.write) });
     totals.orders += row.orders;
     totals.writes += row.writes;
     totals.throttledWrites += row.throttledWrites;
     totals.failedWrites += row.failedWrites;
-    progress(`ramp: ${toSecond / 60} min of ${endMs / 60_000} on the virtual clock, ${writeShards} shards, ${Math.round((performance.now() - started) / 1000)} s`);
-    row = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0 };
+    totals.reports += row.reports;
+    progress(`${plan.environments} environments: ${toSecond / 60} min of ${endMs / 60_000} on the virtual clock, ${writeShards} shards, ${Math.round((performance.now() - started) / 1000)} s`);
+    row = { orders: 0, writes: 0, throttledWrites: 0, failedWrites: 0, reports: 0 };
     rowLoad = new KeyLoad();
     rowStart = toSecond;
   };
 
-  configureShardWatch({ flushUnits: fleetFlushUnits });
+  const reports = countingReports();
   try {
     let nextOrderMs = 0;
     for (let atMs = 0; atMs < endMs; atMs += stepMs) {
       if (atMs >= (rowStart + plan.rowSeconds) * 1000) await closeRow(rowStart + plan.rowSeconds);
-      const noted = new Map<string, number>();
+      const noted = new Map<number, Map<string, Noted>>();
       const due = retries.filter((retry) => retry.at < atMs + stepMs).sort((a, b) => a.at - b.at);
       if (due.length > 0) retries = retries.filter((retry) => retry.at >= atMs + stepMs);
       const { writeShards } = await shardLayout(orgcode, startedAt + atMs);
-      const step = new Map<PartitionRef, StepWrites>();
       let orders = 0;
-      for (; nextOrderMs < atMs + stepMs; nextOrderMs += 1000 / rateAt(plan, nextOrderMs / 1000)) orders += 1;
-      addOrderWrites(model, orders, writeShards, random, step);
-      for (const retry of due) send(retry.ref, retry, atMs, retry.attempt, noted);
-      for (const [ref, writes] of step) {
-        row.writes += writes.writes;
-        send(ref, writes, atMs, 1, noted);
+      for (; nextOrderMs < atMs + stepMs; nextOrderMs += 1000 / plan.ordersPerSecond(nextOrderMs / 1000)) orders += 1;
+      const byEnvironment = new Map<number, Map<PartitionRef, StepWrites>>();
+      for (let order = 0; order < orders; order += 1) {
+        const environment = Math.floor(random() * plan.environments);
+        const step = byEnvironment.get(environment) ?? new Map<PartitionRef, StepWrites>();
+        addSpreadWrites(model, writeShards, random, step);
+        byEnvironment.set(environment, step);
       }
-      for (const fixed of model.unspread) {
-        if (fixed.readUnitsPerOrder === 0 || orders === 0) continue;
-        if (meter.exhausted(fixed.ref.read, startedAt + atMs)) totals.throttledReads += orders;
-        else meter.charge(fixed.ref.read, fixed.readUnitsPerOrder * orders, startedAt + atMs);
+      const fixed = new Map<PartitionRef, StepWrites>();
+      addFixedWrites(model, orders, fixed);
+      for (const retry of due) send(retry.ref, retry, atMs, retry.attempt, retry.environment, noted);
+      for (const [environment, step] of [...byEnvironment, [-1, fixed] as const]) {
+        for (const [ref, writes] of step) {
+          row.writes += writes.writes;
+          send(ref, writes, atMs, 1, environment, noted);
+        }
+      }
+      for (const unspread of model.unspread) {
+        if (unspread.readUnitsPerOrder === 0 || orders === 0) continue;
+        if (meter.exhausted(unspread.ref.read, startedAt + atMs)) totals.throttledReads += orders;
+        else meter.charge(unspread.ref.read, unspread.readUnitsPerOrder * orders, startedAt + atMs);
       }
       row.orders += orders;
-      if (noted.size > 0) await noteSpreadWrites([...noted].map(([partition, units]) => ({ orgcode: encodedOrg, partition, units })), startedAt + atMs);
+      // The environments tell their watches at once, as they run side by side.
+      await Promise.all(
+        [...noted].map(([environment, partitions]) => {
+          const told = [...partitions].flatMap(([partition, tally]): WatchedWrites[] => [
+            ...(tally.written > 0 ? [{ orgcode: encodedOrg, partition, units: tally.units, writes: tally.written }] : []),
+            ...(tally.failed > 0 ? [{ orgcode: encodedOrg, partition, units: tally.units, writes: tally.failed, throttled: true }] : []),
+          ]);
+          return watches[environment]!.note(told, startedAt + atMs);
+        }),
+      );
+      const sent = reports.taken();
+      if (sent > 0) {
+        row.reports += sent;
+        charge(watchRef, sent, atMs);
+      }
     }
     await closeRow(endMs / 1000);
   } finally {
-    configureShardWatch();
+    reports.detach();
   }
   return {
     plan,
@@ -203,6 +308,7 @@ export async function runShardRamp(model: OrderModel, orgcode: string, plan = ra
     raises: await shardRaises(orgcode),
     startedAt,
     totals,
+    lastThrottledSecond,
     finalHottest: finalLoad.hottest(finalStretchSeconds, limits.write),
     elapsedMs: performance.now() - started,
   };

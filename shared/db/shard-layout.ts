@@ -71,6 +71,17 @@ export async function shardLayout(orgcode: string, now = Date.now()): Promise<Sh
   return layoutAt(stored, now);
 }
 
+/**
+ * The organisation's layout as this process last read it, without reading
+ * it again (undefined: not read, or read more than `layoutCacheMs` ago): what
+ * the shard watch sizes its reports by on every write, at no cost. Any write
+ * to a spread partition read the layout first, so it is known there.
+ */
+export function knownLayout(orgcode: string, now = Date.now()): ShardLayout | undefined {
+  const hit = cached.get(orgcode);
+  return hit && now - hit.loadedAt < layoutCacheMs ? layoutAt(hit.stored, now) : undefined;
+}
+
 /** Thrown when a raise asks for fewer shards than the organisation already has: a lower count would strand items. */
 export class ShardCountDecreaseError extends Error {
   constructor(readonly orgcode: string, readonly requested: number) {
@@ -90,6 +101,8 @@ class LayoutChangedError extends Error {}
 export async function raiseShards(orgcode: string, shards: number, now = new Date(), cause: RaiseCause = operatorRaise): Promise<StoredLayout> {
   if (!Number.isInteger(shards) || shards < 1 || shards > maxShards) throw new RangeError(`shards must be an integer from 1 to ${maxShards}`);
   const current = await readStoredLayout(orgcode);
+  // Read consistently: this process's copy is refreshed by it, so one that decided from a copy older than another's raise decides from this one next.
+  cached.set(orgcode, { stored: current, loadedAt: now.getTime() });
   if (current && current.shards === shards) return current;
   if (current && shards < current.shards) throw new ShardCountDecreaseError(orgcode, shards);
   const next: StoredLayout = {

@@ -18,8 +18,11 @@ export interface RaiseCause {
   trigger: RaiseTrigger;
   /** In words: the rate the watch observed, or what the operator said. */
   reason: string;
-  /** The watch's figures: the hottest spread partition (its key without the organisation) and its write units a second over all its shards. */
-  observed?: { partition: string; write_units_per_second: number };
+  /**
+   * The watch's figures: the hottest spread partition (its key without the organisation), its write units a second over
+   * all its shards, and of those the units refused as throttled, when there were any.
+   */
+  observed?: { partition: string; write_units_per_second: number; throttled_write_units_per_second?: number };
 }
 
 /** One raise: when, from what to what, from when writes use it, and why. */

@@ -1,9 +1,10 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { InitializeMiddleware } from '@smithy/types';
 import { writeLogLine } from '../observability/log-line';
 import { dynamo, tableName } from './client';
 import * as keys from './keys';
-import { ShardCountDecreaseError, maxShards, raiseShards, shardLayout } from './shard-layout';
-import { type SpreadPartitionWrite, spreadPartitionWrites } from './spread-partition-writes';
+import { ShardCountDecreaseError, knownLayout, maxShards, raiseShards, shardLayout } from './shard-layout';
+import { type SpreadPartitionWrite, spreadPartitionWrites, throttledSpreadPartitionWrites } from './spread-partition-writes';
 
 /**
  * The shard watch (docs/decisions.md: Partition heat): raises an
@@ -11,17 +12,38 @@ import { type SpreadPartitionWrite, spreadPartitionWrites } from './spread-parti
  * spread partitions reaches half of DynamoDB's 1,000 write units a second,
  * and never lowers them.
  *
- * Each process counts, in memory, the write units its own successful writes
- * put on each organisation's spread partitions (spread-partition-writes.ts),
- * per window of `windowMs`. Only once an organisation's units on one of them
- * reach `flushUnits` in a window does the process add what it counted to the
- * organisation's counter item for the window (one UpdateItem ADD, inside the
- * call that crossed it), which answers the window's total over every process.
- * An organisation below that rate in every process costs a Map update per
- * write and nothing else: no read, no write, no wait.
+ * AWS spreads an organisation's writes over as many Lambda environments as
+ * it needs, hundreds at a peak, so no environment's own count says much: at
+ * a thousand of them, a partition at the rate a raise is due for puts two
+ * units a window on each. So no environment keeps a tally to add once it is
+ * large (whatever it holds when the environment goes quiet is lost, and a
+ * tally the size of a thousandth of the load is never large). Instead every
+ * write on a spread partition is reported with probability units / F, as F
+ * units, where F is `sampleUnits` times the layout's shards (a write of F
+ * units or more is reported as it is): each organisation's reported units are
+ * its written units in expectation, however many environments its writes are
+ * spread over, and none waits in an environment. A report is one UpdateItem
+ * ADD on the partition's counter item for the window, inside the call that
+ * wrote (a Lambda's work after its answer may never run), which answers the
+ * window's total over every environment. At the rate a raise is due, a window
+ * holds `raiseAtShare × limit × windowSeconds / (hottestShardFactor ×
+ * sampleUnits)` = 160 reports of the partition, 80 by half the window (the
+ * shortest a rate is taken over): the count's spread is about 11% there. The
+ * watch costs one report, a write unit, per F units written (4% of an
+ * unraised organisation's spread writes, 0.1% at 32 shards), whatever the
+ * number of environments.
  *
- * From the total the watch takes the partition's rate and projects its
- * hottest shard under the layout's count: the mean per shard times
+ * A write counts once, as the caller's command ends: written, or refused for
+ * throughput past the SDK's and the service's retries (a throttle whose
+ * reasons name the partition's key range, or a transaction item cancelled
+ * with `ThrottlingError`, for which DynamoDB gives no reason). Refused writes
+ * are load the partition could not take, so they count alike, and can raise
+ * it by themselves. A throttle of the table as a whole (its on-demand
+ * maximum, the account's limit) is not a partition's, and more shards would
+ * not help it: it is not counted.
+ *
+ * From the window's total the watch takes the partition's rate and projects
+ * its hottest shard under the layout's count: the mean per shard times
  * `hottestShardFactor`. Past `raiseAtShare` of the limit it raises to the
  * smallest power of two, at least double, that brings the projection back
  * under it: a raise is written to only `raiseDelayMs` after it is made, and
@@ -31,13 +53,13 @@ import { type SpreadPartitionWrite, spreadPartitionWrites } from './spread-parti
 export interface ShardWatchSettings {
   /** Write units one partition key takes a second before DynamoDB throttles it. */
   partitionWriteUnitsPerSecond: number;
-  /** The window units are counted and added up in. */
+  /** The window reports are added up in. */
   windowMs: number;
-  /** Units on one spread partition of an organisation, counted by one process in a window, that make it add its counts to the total. */
-  flushUnits: number;
+  /** Units one report stands for, per shard of the organisation's layout (F above). */
+  sampleUnits: number;
 }
 
-const deployedSettings: Readonly<ShardWatchSettings> = { partitionWriteUnitsPerSecond: 1_000, windowMs: 10_000, flushUnits: 50 };
+const deployedSettings: Readonly<ShardWatchSettings> = { partitionWriteUnitsPerSecond: 1_000, windowMs: 20_000, sampleUnits: 25 };
 const settings: ShardWatchSettings = { ...deployedSettings };
 
 /** The projected load of a partition's hottest shard, as a share of its limit, past which the watch raises. */
@@ -46,16 +68,6 @@ export const raiseAtShare = 0.25;
 export const hottestShardFactor = 1.25;
 /** Window counter items expire a day after their window: what a raise's reason cites stays to be read a while. */
 const counterLifetimeSeconds = 24 * 3600;
-
-/**
- * Sets the watch's figures from now on, unset ones to the deployed figures:
- * a test's scaled-down limit, or the ramp bench's one process standing for a
- * fleet of them (bench/run-shard-ramp.ts).
- */
-export function configureShardWatch(overrides: Partial<ShardWatchSettings> = {}): void {
-  Object.assign(settings, deployedSettings, overrides);
-  tallies.clear();
-}
 
 /**
  * The count the watch raises a layout of `shards` to when one of its spread
@@ -70,121 +82,151 @@ export function raisedShardCount(unitsPerSecond: number, shards: number, limit =
   return Math.min(next, maxShards);
 }
 
-/** What one process counted of one organisation in the current window and has not added to the total yet. */
-interface Tally {
-  window: number;
-  pending: Map<string, number>;
+/** Writes of one organisation's spread partition as the watch is told them: `writes` of `units` each (one unless said), refused if `throttled`. */
+export interface WatchedWrites extends SpreadPartitionWrite {
+  writes?: number;
+  throttled?: boolean;
 }
 
-/** Organisations a process keeps tallies of at most: past it, those of earlier windows are dropped. */
-const talliesAtMost = 1_000;
-const tallies = new Map<string, Tally>();
+/** What one partition's reports of a call add to its window. */
+interface Report {
+  units: number;
+  throttledUnits: number;
+}
 
-/** Counts `units` on an organisation's partition; answers whether the process should add its counts to the total now. */
-function count(encodedOrg: string, partition: string, units: number, now: number): boolean {
-  const window = Math.floor(now / settings.windowMs);
-  let tally = tallies.get(encodedOrg);
-  if (!tally || tally.window !== window) {
-    if (tallies.size >= talliesAtMost) for (const [org, old] of tallies) if (old.window !== window) tallies.delete(org);
-    tally = { window, pending: new Map() };
-    tallies.set(encodedOrg, tally);
-  }
-  const pending = (tally.pending.get(partition) ?? 0) + units;
-  tally.pending.set(partition, pending);
-  return pending >= settings.flushUnits;
+/** A partition's window total, as the report that added to it answered. */
+interface WindowTotal extends Report {
+  partition: string;
 }
 
 /**
- * Adds the organisation's hottest pending counts (up to four partitions, each
- * at least a quarter of `flushUnits`) to its window's total, and raises its
- * layout when the total says so.
+ * One environment's watch: what it reports is drawn with its own `random`
+ * (a Lambda environment holds one, the process's; the ramp bench holds one
+ * per environment it stands for).
  */
-async function addToTotal(encodedOrg: string, now: number): Promise<void> {
-  const tally = tallies.get(encodedOrg);
-  if (!tally) return;
-  const due = [...tally.pending]
-    .filter(([, units]) => units >= settings.flushUnits / 4)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 4);
-  if (due.length === 0) return;
-  for (const [partition] of due) tally.pending.delete(partition);
-  const orgcode = decodeURIComponent(encodedOrg);
-  const windowStart = tally.window * settings.windowMs;
+export class ShardWatch {
+  constructor(private readonly random: () => number = Math.random) {}
+
+  /**
+   * Reports the drawn share of `writes` to their windows' totals and raises a
+   * layout the totals say is hot, before it returns. A failure of the watch is
+   * logged and never fails the write.
+   */
+  async note(writes: readonly WatchedWrites[], now = Date.now()): Promise<void> {
+    for (const [encodedOrg, reports] of this.draw(writes, now)) {
+      const orgcode = decodeURIComponent(encodedOrg);
+      try {
+        const totals = await Promise.all([...reports].map(([partition, report]) => addToWindow(orgcode, partition, report, now)));
+        await raiseIfHot(orgcode, totals, now);
+      } catch (error) {
+        writeLogLine({ level: 'warn', message: 'shard watch: count not added', orgcode, error: String(error) });
+      }
+    }
+  }
+
+  /** The reports drawn from `writes`, by organisation (encoded, as keys carry it) and partition. */
+  private draw(writes: readonly WatchedWrites[], now: number): Map<string, Map<string, Report>> {
+    const drawn = new Map<string, Map<string, Report>>();
+    for (const write of writes) {
+      const perReport = settings.sampleUnits * (knownLayout(decodeURIComponent(write.orgcode), now)?.readShards ?? 1);
+      const chance = Math.min(1, write.units / perReport);
+      let reported = 0;
+      for (let count = write.writes ?? 1; count > 0; count -= 1) if (this.random() < chance) reported += 1;
+      if (reported === 0) continue;
+      const units = reported * Math.max(write.units, perReport);
+      const reports = drawn.get(write.orgcode) ?? new Map<string, Report>();
+      const report = reports.get(write.partition) ?? { units: 0, throttledUnits: 0 };
+      report.units += units;
+      if (write.throttled) report.throttledUnits += units;
+      reports.set(write.partition, report);
+      drawn.set(write.orgcode, reports);
+    }
+    return drawn;
+  }
+}
+
+const windowStartOf = (now: number) => Math.floor(now / settings.windowMs) * settings.windowMs;
+
+/** Adds a report to its partition's counter item for the window; answers the window's total over every environment. */
+async function addToWindow(orgcode: string, partition: string, report: Report, now: number): Promise<WindowTotal> {
+  const windowStart = windowStartOf(now);
   const { Attributes = {} } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.shardWatch(orgcode, new Date(windowStart).toISOString()),
-      UpdateExpression: `SET expires_at_epoch = :expires ADD ${due.map((_due, index) => `#p${index} :u${index}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(due.map(([partition], index) => [`#p${index}`, `units ${partition}`])),
-      ExpressionAttributeValues: {
-        ':expires': Math.floor(windowStart / 1000) + counterLifetimeSeconds,
-        ...Object.fromEntries(due.map(([, units], index) => [`:u${index}`, units])),
-      },
+      Key: keys.shardWatch(orgcode, new Date(windowStart).toISOString(), partition),
+      UpdateExpression: 'SET expires_at_epoch = :expires ADD #units :units, throttled_units :throttled',
+      ExpressionAttributeNames: { '#units': 'units' },
+      ExpressionAttributeValues: { ':expires': Math.floor(windowStart / 1000) + counterLifetimeSeconds, ':units': report.units, ':throttled': report.throttledUnits },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const [hottest, units] = Object.entries(Attributes)
-    .filter(([name]) => name.startsWith('units '))
-    .reduce<[string, number]>((top, [name, value]) => (Number(value) > top[1] ? [name.slice('units '.length), Number(value)] : top), ['', 0]);
-  // Early in a window its total is a few writes: half a window is the shortest time a rate is taken over.
-  const unitsPerSecond = (units * 1000) / Math.max(now - windowStart, settings.windowMs / 2);
-  await raiseIfHot(orgcode, hottest, unitsPerSecond, now);
+  return { partition, units: Number(Attributes.units ?? 0), throttledUnits: Number(Attributes.throttled_units ?? 0) };
 }
 
-async function raiseIfHot(orgcode: string, partition: string, unitsPerSecond: number, now: number): Promise<void> {
+async function raiseIfHot(orgcode: string, totals: readonly WindowTotal[], now: number): Promise<void> {
+  // Early in a window its total is a few reports: half a window is the shortest time a rate is taken over.
+  const seconds = Math.max(now - windowStartOf(now), settings.windowMs / 2) / 1000;
+  const hottest = totals.reduce((top, total) => (total.units > top.units ? total : top));
   const { readShards } = await shardLayout(orgcode, now);
+  const unitsPerSecond = hottest.units / seconds;
   const shards = raisedShardCount(unitsPerSecond, readShards);
   if (shards === undefined) return;
   const rate = Math.round(unitsPerSecond);
+  const throttled = Math.round(hottest.throttledUnits / seconds);
   const perShard = Math.round((unitsPerSecond * hottestShardFactor) / readShards);
   const limit = settings.partitionWriteUnitsPerSecond;
   try {
     await raiseShards(orgcode, shards, new Date(now), {
       trigger: 'automatic',
-      reason: `${partition} took ${rate} write units/s over ${readShards} shard(s): its hottest shard about ${perShard} of ${limit}, past ${raiseAtShare * 100}%`,
-      observed: { partition, write_units_per_second: rate },
+      reason:
+        `${hottest.partition} took ${rate} write units/s over ${readShards} shard(s)${throttled > 0 ? ` (${throttled} of them refused as throttled)` : ''}: ` +
+        `its hottest shard about ${perShard} of ${limit}, past ${raiseAtShare * 100}%`,
+      observed: { partition: hottest.partition, write_units_per_second: rate, ...(throttled > 0 && { throttled_write_units_per_second: throttled }) },
     });
   } catch (error) {
-    // Another process raised it further meanwhile: that layout stands.
+    // Another environment raised it further meanwhile: that layout stands.
     if (!(error instanceof ShardCountDecreaseError)) throw error;
   }
 }
 
+let processWatch = new ShardWatch();
+
 /**
- * Counts units written to spread partitions, and when an organisation's count
- * is due adds it to the total (and raises) before it returns: a Lambda's work
- * after its answer may never run. A failure of the watch is logged and never
- * fails the write.
+ * Sets the watch's figures from now on, unset ones to the deployed figures,
+ * and the process's draws (`random`): a test's scaled-down limit and seeded
+ * draws, or the ramp bench's.
  */
-export async function noteSpreadWrites(writes: readonly SpreadPartitionWrite[], now = Date.now()): Promise<void> {
-  const due = new Set<string>();
-  for (const write of writes) if (count(write.orgcode, write.partition, write.units, now)) due.add(write.orgcode);
-  for (const encodedOrg of due) {
-    try {
-      await addToTotal(encodedOrg, now);
-    } catch (error) {
-      writeLogLine({ level: 'warn', message: 'shard watch: count not added', orgcode: decodeURIComponent(encodedOrg), error: String(error) });
-    }
-  }
+export function configureShardWatch(overrides: Partial<ShardWatchSettings> = {}, random: () => number = Math.random): void {
+  Object.assign(settings, deployedSettings, overrides);
+  processWatch = new ShardWatch(random);
 }
 
 const middlewareName = 'shardWatch';
 
 /**
- * Puts the watch on a document client, once: every write it sends
- * successfully is counted. The function chains put it on the service's client
- * (shared/lambda/table-watch.ts), so the client knows nothing of the watch.
+ * Puts the watch on a document client, once: every write it sends is
+ * counted as the command ends, written or refused for throughput (around the
+ * service's own retries of transactions, transient-write-retry.ts, so a write
+ * is counted once however often it was sent). The function chains put it on
+ * the service's client (shared/lambda/table-watch.ts), so the client knows
+ * nothing of the watch.
  */
 export function watchShardedWrites(client: DynamoDBDocumentClient): void {
   if (client.middlewareStack.identify().some((entry) => entry.startsWith(`${middlewareName} `))) return;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
+  const counting: InitializeMiddleware<any, any> = (next, context) => async (args) => {
+    const commandName = context.commandName ?? '';
+    const input = args.input as Record<string, unknown>;
+    try {
       const result = await next(args);
-      await noteSpreadWrites(spreadPartitionWrites(context.commandName ?? '', args.input as Record<string, unknown>));
+      await processWatch.note(spreadPartitionWrites(commandName, input));
       return result;
-    },
-    { step: 'initialize', priority: 'low', name: middlewareName },
-  );
+    } catch (error) {
+      const refused = throttledSpreadPartitionWrites(commandName, input, error);
+      if (refused.length > 0) await processWatch.note(refused.map((write) => ({ ...write, throttled: true })));
+      throw error;
+    }
+  };
+  client.middlewareStack.addRelativeTo(counting, { relation: 'before', toMiddleware: 'transientWriteRetry', name: middlewareName });
 }
 
 /** Takes the watch off a client: the small organisation's cost bench compares calls with and without it. */

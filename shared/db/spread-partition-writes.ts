@@ -1,3 +1,8 @@
+import {
+  ProvisionedThroughputExceededException,
+  ThrottlingException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from './table-definition';
 
 /**
@@ -81,4 +86,31 @@ export function spreadPartitionWrites(commandName: string, input: Input): Spread
     default:
       return [];
   }
+}
+
+/**
+ * What a write command refused for throughput put on spread partitions: the
+ * partitions it would have written, when DynamoDB's throttling reasons name a
+ * key range (`TableWriteKeyRangeThroughputExceeded`, `Index…`) or name none;
+ * none when they name the table's or the account's limits, which more shards
+ * do not lift. A cancelled transaction's items refused with `ThrottlingError`
+ * (DynamoDB gives no reason for them: the API reference's
+ * TransactionCanceledException). Any other failure refused nothing for
+ * throughput.
+ */
+export function throttledSpreadPartitionWrites(commandName: string, input: Input, error: unknown): SpreadPartitionWrite[] {
+  if (error instanceof TransactionCanceledException && commandName === 'TransactWriteItemsCommand') {
+    const items = (input.TransactItems ?? []) as Array<Record<string, Input>>;
+    return (error.CancellationReasons ?? []).flatMap((reason, position) => {
+      const entry = items[position];
+      if (reason.Code !== 'ThrottlingError' || !entry) return [];
+      return entry.Put ? itemWrites(entry.Put.Item, true, true) : itemWrites((entry.Update ?? entry.Delete)?.Key, false, true);
+    });
+  }
+  if (error instanceof ProvisionedThroughputExceededException || error instanceof ThrottlingException) {
+    const reasons = (error instanceof ThrottlingException ? error.throttlingReasons : error.ThrottlingReasons) ?? [];
+    if (reasons.length > 0 && !reasons.some((reason) => reason.reason?.endsWith('KeyRangeThroughputExceeded'))) return [];
+    return spreadPartitionWrites(commandName, input);
+  }
+  return [];
 }

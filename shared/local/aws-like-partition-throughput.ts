@@ -105,7 +105,7 @@ export function unmetered<Command extends { middlewareStack: { add(...args: any[
 
 const throttledMessage = 'Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly.';
 
-/** The refusal of a request whose partitions are out of units, as DynamoDB answers it: a transaction cancelled, else throttled. */
+/** The refusal of a request whose partitions are out of units, as DynamoDB answers it: a transaction cancelled, else throttled with the key range named. */
 function refusal(commandName: string, input: Input, refused: PartitionUse[]): Error {
   if (commandName.startsWith('Transact')) {
     const positions = new Set(refused.map((use) => use.position));
@@ -118,7 +118,11 @@ function refusal(commandName: string, input: Input, refused: PartitionUse[]): Er
       CancellationReasons: reasons,
     });
   }
-  return new ProvisionedThroughputExceededException({ message: throttledMessage, $metadata: { httpStatusCode: 400 } });
+  // The reason DynamoDB gives a request over one partition key's limit (developer guide, "DynamoDB throttling resolution guide").
+  const ThrottlingReasons = refused.map((use) => ({
+    reason: `${use.index ? 'Index' : 'Table'}${use.capacity === 'read' ? 'Read' : 'Write'}KeyRangeThroughputExceeded`,
+  }));
+  return new ProvisionedThroughputExceededException({ message: throttledMessage, $metadata: { httpStatusCode: 400 }, ThrottlingReasons });
 }
 
 /** What a write whose condition failed consumed: the existing item's size in 1 KB units (1 when there is none), as if written. */

@@ -1,7 +1,8 @@
+import { ProvisionedThroughputExceededException, ThrottlingException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as keys from '../../shared/db/keys';
 import { shardKey } from '../../shared/db/shard-layout';
 import { hottestShardFactor, raiseAtShare, raisedShardCount } from '../../shared/db/shard-watch';
-import { spreadPartitionOf, spreadPartitionWrites } from '../../shared/db/spread-partition-writes';
+import { spreadPartitionOf, spreadPartitionWrites, throttledSpreadPartitionWrites } from '../../shared/db/spread-partition-writes';
 
 /** What the shard watch counts and when it raises (docs/decisions.md: Partition heat). */
 
@@ -48,6 +49,40 @@ describe('the spread partitions the watch counts', () => {
       { orgcode: 'ACME', partition: 'COMMISSIONS#OPEN', units: 1 },
     ]);
     expect(spreadPartitionWrites('QueryCommand', { ExpressionAttributeValues: { ':pk': keys.eventsByTime('ACME') } })).toEqual([]);
+  });
+});
+
+describe('the writes refused for throughput the watch counts', () => {
+  const ledger = { pk: shardKey(keys.eventsByTime('ACME'), 3), sk: 't' };
+  const lineage = { pk: keys.lineagePartition('ACME', 'tender_method', 'card'), sk: 's' };
+  const metadata = { $metadata: { httpStatusCode: 400 }, message: 'Throughput exceeds the current capacity of your table or index.' };
+  const throttled = (reason?: string) =>
+    new ProvisionedThroughputExceededException({ ...metadata, ...(reason && { ThrottlingReasons: [{ reason, resource: 'arn:aws:dynamodb:eu-west-1:1:table/t' }] }) });
+
+  it("are a single write's when DynamoDB names its key range, or no reason at all", () => {
+    const put = { Item: ledger };
+    expect(throttledSpreadPartitionWrites('PutItemCommand', put, throttled('TableWriteKeyRangeThroughputExceeded'))).toEqual([{ orgcode: 'ACME', partition: 'EVENTS', units: 1 }]);
+    expect(throttledSpreadPartitionWrites('PutItemCommand', put, throttled())).toEqual([{ orgcode: 'ACME', partition: 'EVENTS', units: 1 }]);
+    expect(
+      throttledSpreadPartitionWrites('PutItemCommand', put, new ThrottlingException({ ...metadata, throttlingReasons: [{ reason: 'IndexWriteKeyRangeThroughputExceeded' }] })),
+    ).toEqual([{ orgcode: 'ACME', partition: 'EVENTS', units: 1 }]);
+  });
+
+  it("are none when DynamoDB names the table's or the account's limits, which more shards do not lift, nor for any other failure", () => {
+    const put = { Item: ledger };
+    expect(throttledSpreadPartitionWrites('PutItemCommand', put, throttled('TableWriteMaxOnDemandThroughputExceeded'))).toEqual([]);
+    expect(throttledSpreadPartitionWrites('PutItemCommand', put, throttled('TableWriteAccountLimitExceeded'))).toEqual([]);
+    expect(throttledSpreadPartitionWrites('PutItemCommand', put, new Error('socket hang up'))).toEqual([]);
+  });
+
+  it("are a cancelled transaction's items refused with ThrottlingError, and no other of its items", () => {
+    const transaction = { TransactItems: [{ Put: { Item: { pk: keys.event('ACME', 'evt_1').pk, sk: 'EVENT' } } }, { Put: { Item: ledger } }, { Put: { Item: lineage } }] };
+    const cancelled = (codes: string[]) =>
+      new TransactionCanceledException({ ...metadata, message: 'Transaction cancelled', CancellationReasons: codes.map((Code) => ({ Code })) });
+    expect(throttledSpreadPartitionWrites('TransactWriteItemsCommand', transaction, cancelled(['None', 'ThrottlingError', 'None']))).toEqual([
+      { orgcode: 'ACME', partition: 'EVENTS', units: 2 },
+    ]);
+    expect(throttledSpreadPartitionWrites('TransactWriteItemsCommand', transaction, cancelled(['None', 'None', 'ConditionalCheckFailed']))).toEqual([]);
   });
 });
 
