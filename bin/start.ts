@@ -1,11 +1,13 @@
 /**
- * `npm start [-- --in-memory] [-- --data-dir DIR] [-- --aws-like]`: the whole service on this
+ * `npm start [-- --in-memory] [-- --data-dir DIR] [-- --aws-like] [-- --rate-limit 20/40]`: the whole service on this
  * machine. DynamoDB Local and s3rver on free ports, the HTTP API on PORT (3000),
  * the operator Invoke API on OPERATOR_PORT (PORT+1), loopback only. Ctrl-C stops
  * everything it started, java included. `--aws-like` (or ACCOUNTING_AWS_LIKE=1,
  * or `name=value,…` to set its knobs) injects AWS's timing: index lag,
  * cancelled and throttled writes, delayed and repeated async work, overlapping
- * schedules, log control messages (shared/local/aws-like.ts).
+ * schedules, log control messages (shared/local/aws-like.ts). `--rate-limit`
+ * (or ORG_RATE_LIMIT_PER_SECOND and ORG_RATE_LIMIT_BURST) sets the
+ * per-organisation limit, unrefused otherwise (shared/local/environment.ts).
  */
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,11 +17,14 @@ import { removeEndpoints, writeEndpoints, type LocalEndpoints } from '../shared/
 import {
   applyEnvironment,
   localEnvironment,
+  localOrgRateLimit,
   localRegion,
   localResourceNames,
   randomSigningKey,
+  unrefusedOrgRateLimit,
 } from '../shared/local/environment';
 import { startLocalFunctions, type LocalFunctions } from '../shared/local/local-functions';
+import { walkthroughCredential } from '../shared/local/local-docs';
 import { apiBasePath } from '../shared/routes/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
@@ -36,6 +41,7 @@ const { values: flags } = parseArgs({
     'in-memory': { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'aws-like': { type: 'boolean', default: false },
+    'rate-limit': { type: 'string' },
   },
 });
 const inMemory = flags['in-memory'] ?? false;
@@ -44,6 +50,7 @@ const awsLike = awsLikeFromVariable() ?? (flags['aws-like'] ? {} : undefined);
 const dataDir = resolve(projectRoot(), flags['data-dir'] ?? '.data');
 const apiPort = portFromEnv('PORT', 3000);
 const operatorPort = portFromEnv('OPERATOR_PORT', apiPort + 1);
+const orgRateLimit = rateLimitFromArguments();
 
 let services: BackingServices | undefined;
 let functions: LocalFunctions | undefined;
@@ -79,6 +86,7 @@ async function main(): Promise<void> {
       dynamodbEndpoint: services.dynamodb.endpoint,
       s3Endpoint: services.s3.endpoint,
       tokenSigningKey: inMemory ? randomSigningKey() : persistentSigningKey(dataDir),
+      orgRateLimit,
     }),
   );
   void services.dynamodb.exited.then(({ code, signal }) => {
@@ -146,12 +154,15 @@ function printBanner(endpoints: LocalEndpoints, dynamodbLoopbackOnly: boolean): 
         : '\n                   WARNING: listening on every interface: binding it to 127.0.0.1 needs a JDK (java --list-modules shows jdk.compiler)'),
     `  S3 (s3rver)      ${endpoints.s3Endpoint}  bucket ${endpoints.bucketName}`,
     `  Region           ${endpoints.region}`,
+    orgRateLimit === unrefusedOrgRateLimit
+      ? `  Org rate limit   ${orgRateLimit.perSecond} calls/s, burst ${orgRateLimit.burst}: never reached here (--rate-limit 20/40 sets dev's and staging's)`
+      : `  Org rate limit   ${orgRateLimit.perSecond} calls/s per organisation, burst ${orgRateLimit.burst}: past it, 429 with Retry-After`,
     ...(functions?.awsLike ? [`  AWS-like mode    ${awsLikeSummary(functions.awsLike.options)}`] : []),
     `  Endpoints file   ${relative(process.cwd(), `${dataDir}/endpoints.json`)}`,
     '',
     'Issue a credential that runs the README examples:',
-    '  npm run -s admin -- credential issue --orgcode ACME --actor alice --roles acct_view,acct_export_admin,ar_admin',
-    '  (reads: acct_view; events and exports: acct_export_admin; invoices and payments: ar_admin)',
+    `  ${walkthroughCredential.command}`,
+    `  (${walkthroughCredential.roles})`,
     'Stop: Ctrl-C',
   ];
   console.log(lines.join('\n'));
@@ -183,6 +194,15 @@ function awsLikeSummary(options: Record<string, number>): string {
   return Object.entries(options)
     .map(([name, value]) => `${name}=${value}`)
     .join(',');
+}
+
+function rateLimitFromArguments() {
+  try {
+    return localOrgRateLimit(flags['rate-limit'], process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 function portFromEnv(name: string, fallback: number): number {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OrgRateLimit } from '../domain/org-rate';
 import { exportWorkerFunctionName } from '../routes/background-registry';
 import { packageVersion } from './project-root';
 
@@ -30,6 +31,39 @@ export interface LocalEnvironmentInput {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   tokenSigningKey: string;
+  /** The per-organisation limit; `unrefusedOrgRateLimit` unless given (`npm start -- --rate-limit`). */
+  orgRateLimit?: OrgRateLimit;
+}
+
+/**
+ * The local stack's per-organisation limit unless one is asked for. One process
+ * serves every call here, as one function environment would serve them all, so
+ * the limit (deployed: shared by every environment) is set above what the tests
+ * and benches send.
+ */
+export const unrefusedOrgRateLimit: OrgRateLimit = { perSecond: 10_000, burst: 10_000 };
+
+/**
+ * The limit `npm start` runs with: `--rate-limit PER_SECOND/BURST` (`20/40` is
+ * dev's and staging's, so a client's 429s show locally), else
+ * `ORG_RATE_LIMIT_PER_SECOND` and `ORG_RATE_LIMIT_BURST` from the shell, else
+ * `unrefusedOrgRateLimit`. A burst left out is twice the rate, as every deployed
+ * environment has it. Throws a message for the terminal when a figure is not one
+ * the service takes.
+ */
+export function localOrgRateLimit(flag: string | undefined, variables: Record<string, string | undefined>): OrgRateLimit {
+  const [perSecondText, burstText, ...extra] =
+    flag !== undefined ? flag.split('/') : [variables.ORG_RATE_LIMIT_PER_SECOND, variables.ORG_RATE_LIMIT_BURST].map((value) => value?.trim() || undefined);
+  if (flag === undefined && perSecondText === undefined && burstText === undefined) return unrefusedOrgRateLimit;
+  const figure = (text: string | undefined) => (text?.trim() ? Number(text) : Number.NaN);
+  const perSecond = figure(perSecondText);
+  const burst = burstText === undefined ? 2 * perSecond : figure(burstText);
+  const valid = extra.length === 0 && perSecond > 0 && perSecond <= 1_000_000 && Number.isInteger(burst) && burst >= 1 && burst <= 1_000_000;
+  if (!valid) {
+    const asked = flag !== undefined ? `--rate-limit ${flag}` : `ORG_RATE_LIMIT_PER_SECOND=${perSecondText ?? ''} ORG_RATE_LIMIT_BURST=${burstText ?? ''}`;
+    throw new Error(`${asked}: the limit is calls a second (above 0, fractions allowed) and a burst (a whole number from 1), e.g. --rate-limit 20/40`);
+  }
+  return { perSecond, burst };
 }
 
 /**
@@ -48,10 +82,8 @@ export function localEnvironment(input: LocalEnvironmentInput): Record<string, s
     EXPORT_WORKER_FUNCTION_NAME: exportWorkerFunctionName,
     // The local server prints one readable line per request instead of the functions' JSON lines.
     ACCOUNTING_LOG_LINES: 'off',
-    // One process serves every call here, as one function environment would serve them all: the
-    // per-organisation limit (deployed: per environment) is set above what the tests and benches send.
-    ORG_RATE_LIMIT_PER_SECOND: '10000',
-    ORG_RATE_LIMIT_BURST: '10000',
+    ORG_RATE_LIMIT_PER_SECOND: String((input.orgRateLimit ?? unrefusedOrgRateLimit).perSecond),
+    ORG_RATE_LIMIT_BURST: String((input.orgRateLimit ?? unrefusedOrgRateLimit).burst),
     // DynamoDB Local updates its indexes with the write and the local functions have no deadline to
     // wait out: an export's window is settled at its cutoff (a mode with injected index lag sets more).
     EXPORT_SETTLE_MS: '0',

@@ -37,6 +37,15 @@ window.ui = SwaggerUIBundle({ url: '${openApiPath}', dom_id: '#swagger-ui', deep
 </html>
 `;
 
+/**
+ * The credential that runs the README's walkthrough, as the root page and
+ * `npm start`'s banner hint it: its roles cover every call the walkthrough makes.
+ */
+export const walkthroughCredential = {
+  command: 'npm run -s admin -- credential issue --orgcode ACME --actor alice --roles acct_view,acct_export_admin,ar_admin',
+  roles: 'reads: acct_view; events and exports: acct_export_admin; invoices and payments: ar_admin',
+};
+
 /** Where a newcomer lands first (the README's first URL, or the bare origin): GETs of these answer what to do next. */
 const welcomePaths = new Set(['/', apiBasePath, `${apiBasePath}/`]);
 
@@ -47,7 +56,8 @@ function welcome(origin: string): Buffer {
     how_to_call: `Every route is a POST of a JSON body to ${origin}${apiBasePath}/<route>, with headers x-orgcode and a credential (x-api-key)`,
     docs: `${origin}${docsPath}`,
     openapi: `${origin}${openApiPath}`,
-    credential: 'npm run -s admin -- credential issue --orgcode ACME --actor alice --roles acct_view',
+    credential: walkthroughCredential.command,
+    credential_roles: walkthroughCredential.roles,
     example: `curl -s ${origin}${apiBasePath}/event/list -H 'content-type: application/json' -H 'x-orgcode: ACME' -H "x-api-key: $KEY" -d '{}'`,
   };
   return Buffer.from(`${JSON.stringify(welcomeAnswer, null, 2)}\n`);
