@@ -11,7 +11,7 @@ import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';
 import { constructId } from './construct-id';
 import { DataStore } from './data-store';
-import type { DeploymentEnvironment } from './deployment-environment';
+import { type DeploymentEnvironment, reservedConcurrencyOf } from './deployment-environment';
 import { EventConsumers } from './event-consumers';
 import { FunctionRoles } from './function-roles';
 import { AccountingHttpApi } from './http-api';
@@ -134,6 +134,7 @@ export class AccountingStack extends Stack {
     });
 
     this.dashboard = this.operationsDashboard(environment, outboxPublisher.function);
+    this.capConcurrency(environment);
 
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url, description: 'Routes are POST <ApiUrl><route path>, e.g. <ApiUrl>/event/get' });
     new CfnOutput(this, 'TableName', { value: this.dataStore.table.tableName });
@@ -200,6 +201,18 @@ export class AccountingStack extends Stack {
         usageMeterAggregator: this.usageMeters.aggregator.function,
       },
     });
+  }
+
+  /**
+   * Every function of the stack, route families included, reserves its share
+   * of the environment's concurrency cap while it may run in prod's account
+   * and Region (dev: reservedConcurrencyOf), so it never takes prod's.
+   */
+  private capConcurrency(environment: DeploymentEnvironment): void {
+    const handlers = this.node.findAll().filter((construct): construct is AccountingFunction => construct instanceof AccountingFunction);
+    const share = reservedConcurrencyOf(environment, handlers.length);
+    if (share === undefined) return;
+    for (const handler of handlers) (handler.function.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = share;
   }
 
   /** A background function the alarms or the dashboard read, by its registry name. */

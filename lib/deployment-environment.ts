@@ -63,6 +63,14 @@ export interface DeploymentEnvironment {
   orgRateLimit: OrgRateLimit;
   alarms: AlarmThresholds;
   /**
+   * While the environment may run in prod's account and Region (neither pins
+   * itself apart), the most Lambda concurrency all its functions together may
+   * hold: each reserves an equal share (reservedConcurrencyOf), which is also
+   * the most it runs at once. Lambda's concurrency is one pool per account and
+   * Region; without a cap, dev could take all of prod's.
+   */
+  concurrencyCap?: number;
+  /**
    * The page-token signing key's generation: raising it by one rotates the
    * key (tokens of the previous generation stay valid), by two also drops the
    * previous one (docs/decisions.md: Operations, Key rotation).
@@ -98,6 +106,8 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
       exportWorkerFailures: 3,
       outboxLag: Duration.minutes(15),
     },
+    // 2 per function for its 74: 148 of the account's pool at most, whatever a developer sends it.
+    concurrencyCap: 150,
     tokenKeyGeneration: 1,
   },
   staging: {
@@ -144,28 +154,75 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
   },
 };
 
+type Placement = Pick<DeploymentEnvironment, 'account' | 'region'>;
+
+/** Whether two environments could be deployed to one account and Region: an account or Region left unset could be any. */
+export function mayShareAccount(a: Placement, b: Placement): boolean {
+  const mayMeet = (x?: string, y?: string) => x === undefined || y === undefined || x === y;
+  return mayMeet(a.account, b.account) && mayMeet(a.region, b.region);
+}
+
 /**
- * Pairs of environments that could be deployed to one account and region (an
- * account or region left unset could be any) yet name the same event bus: each
- * would take in the other's incoming events and publish beside it.
+ * Pairs of environments that could be deployed to one account and region yet
+ * name the same event bus: each would take in the other's incoming events and
+ * publish beside it.
  */
 export function environmentsSharingABus(environments: readonly DeploymentEnvironment[]): string[] {
-  const mayMeet = (a?: string, b?: string) => a === undefined || b === undefined || a === b;
   return environments.flatMap((first, index) =>
     environments
       .slice(index + 1)
-      .filter((second) => first.eventBusName === second.eventBusName && mayMeet(first.account, second.account) && mayMeet(first.region, second.region))
+      .filter((second) => first.eventBusName === second.eventBusName && mayShareAccount(first, second))
       .map((second) => `${first.name} and ${second.name} both use the event bus "${first.eventBusName}"`),
   );
 }
 
+/**
+ * Environments that must never crowd prod out of a Lambda pool they may share.
+ * Not staging: it mirrors prod's shape, concurrency included, for load tests a
+ * cap would only measure; it belongs in an account of its own (README, Deploy).
+ */
+const keptOffProdsConcurrency: readonly DeploymentEnvironmentName[] = ['dev'];
+
 /** What is wrong with the table as a whole, or with an entry: each line one mistake. */
 export function environmentMistakes(environments: readonly DeploymentEnvironment[]): string[] {
   const mistakes = environmentsSharingABus(environments);
-  for (const { name, account } of environments) {
+  const prod = environments.find(({ name }) => name === 'prod');
+  for (const environment of environments) {
+    const { name, account } = environment;
     if (account !== undefined && !/^\d{12}$/.test(account)) mistakes.push(`${name}: account must be 12 digits, got "${account}"`);
+    if (prod && keptOffProdsConcurrency.includes(name) && mayShareAccount(environment, prod) && environment.concurrencyCap === undefined) {
+      mistakes.push(
+        `${name} may run in prod's account and Region (neither pins itself apart) and has no concurrencyCap: ` +
+          "it could take all of prod's Lambda concurrency",
+      );
+    }
   }
   return mistakes;
+}
+
+/**
+ * The reserved concurrency each of the environment's `functionCount`
+ * functions gets: an equal share of its concurrencyCap while it may run in
+ * prod's account and Region, none otherwise (prod itself, an environment
+ * without a cap, one pinned apart). Lambda then never runs more of them at
+ * once, and keeps the share out of the account's unreserved pool even while
+ * they are idle.
+ */
+export function reservedConcurrencyOf(
+  environment: DeploymentEnvironment,
+  functionCount: number,
+  prod: DeploymentEnvironment = deploymentEnvironments.prod,
+): number | undefined {
+  const { name, concurrencyCap } = environment;
+  if (name === 'prod' || concurrencyCap === undefined || !mayShareAccount(environment, prod)) return undefined;
+  const share = Math.floor(concurrencyCap / functionCount);
+  if (share < 1) {
+    throw new Error(
+      `${name}: a concurrencyCap of ${concurrencyCap} cannot give each of its ${functionCount} functions one reserved execution: ` +
+        `raise it (the account must hold it and 100 more unreserved), or pin ${name}'s account apart from prod's`,
+    );
+  }
+  return share;
 }
 
 /** A `-c env` that names no usable environment: bin/app.ts prints its message alone, as a sentence for the person deploying. */

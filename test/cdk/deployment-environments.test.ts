@@ -18,6 +18,7 @@ import {
   deploymentEnvironments,
   environmentMistakes,
   environmentsSharingABus,
+  reservedConcurrencyOf,
 } from '../../lib/deployment-environment';
 import { FunctionRoles } from '../../lib/function-roles';
 import { functionAlarmCount, functionsPerAlarm, heartbeat, outboxLagMetric } from '../../lib/operational-alarms';
@@ -150,6 +151,44 @@ describe('two environments in one account', () => {
     for (const statement of published) {
       expect(JSON.stringify(statement.Resource)).toContain(eventBusName === 'default' ? ':event-bus/default' : JSON.stringify({ 'Fn::GetAtt': [busId, 'Arn'] }));
     }
+  });
+});
+
+// Lambda's concurrency is one pool per account and Region (Lambda Developer Guide, "Lambda quotas"; new accounts start with
+// less than the default 1,000). A function's reserved concurrency is also its most, and the account keeps at least 100
+// unreserved ("Configuring reserved concurrency").
+describe("dev beside prod's Lambda concurrency", () => {
+  const serviceFunctions = (synth: ReturnType<typeof synthesized>) =>
+    synth.ofType('AWS::Lambda::Function').filter((fn) => fn.Properties.Environment?.Variables?.TABLE_NAME);
+
+  it('reserves an equal share of its cap for each dev function, so dev never runs more than the cap; prod and staging reserve nothing', () => {
+    const functions = serviceFunctions(dev);
+    const reserved = functions.map((fn) => fn.Properties.ReservedConcurrentExecutions as number);
+    const cap = deploymentEnvironments.dev.concurrencyCap!;
+
+    expect(functions.length).toBeGreaterThan(70);
+    expect(new Set(reserved)).toEqual(new Set([Math.floor(cap / functions.length)]));
+    expect(reserved[0]).toBeGreaterThanOrEqual(1);
+    expect(reserved.reduce((sum, each) => sum + each, 0)).toBeLessThanOrEqual(cap);
+    expect(serviceFunctions(prod).filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
+    expect(serviceFunctions(synthesized('staging')).filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
+  });
+
+  it("lifts the cap only once dev's account or Region is pinned apart from prod's, and refuses a dev that may share prod's pool without one", () => {
+    const { dev: devEntry, prod: prodEntry } = deploymentEnvironments;
+    const inAccount = (account: string, region?: string) => ({ account, region });
+
+    expect(reservedConcurrencyOf(devEntry, 74, prodEntry)).toBe(2);
+    expect(reservedConcurrencyOf({ ...devEntry, ...inAccount('111111111111') }, 74, prodEntry)).toBe(2);
+    expect(reservedConcurrencyOf({ ...devEntry, ...inAccount('111111111111') }, 74, { ...prodEntry, ...inAccount('111111111111') })).toBe(2);
+    expect(reservedConcurrencyOf({ ...devEntry, ...inAccount('111111111111') }, 74, { ...prodEntry, ...inAccount('222222222222') })).toBeUndefined();
+    expect(reservedConcurrencyOf({ ...devEntry, region: 'eu-west-1' }, 74, { ...prodEntry, region: 'us-east-1' })).toBeUndefined();
+    expect(reservedConcurrencyOf(prodEntry, 74, prodEntry)).toBeUndefined();
+    expect(() => reservedConcurrencyOf({ ...devEntry, concurrencyCap: 50 }, 74, prodEntry)).toThrow(/dev: a concurrencyCap of 50 cannot give each of its 74 functions one/);
+    expect(environmentMistakes([{ ...devEntry, concurrencyCap: undefined }, prodEntry])).toEqual([
+      "dev may run in prod's account and Region (neither pins itself apart) and has no concurrencyCap: it could take all of prod's Lambda concurrency",
+    ]);
+    expect(environmentMistakes([{ ...devEntry, concurrencyCap: undefined, ...inAccount('111111111111') }, { ...prodEntry, ...inAccount('222222222222') }])).toEqual([]);
   });
 });
 
