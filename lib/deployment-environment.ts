@@ -106,8 +106,8 @@ export const deploymentEnvironments: Readonly<Record<DeploymentEnvironmentName, 
       exportWorkerFailures: 3,
       outboxLag: Duration.minutes(15),
     },
-    // 2 per function for its 74: 148 of the account's pool at most, whatever a developer sends it.
-    concurrencyCap: 150,
+    // 2 per function while they are at most 100 (74 today: 148 of the account's pool), whatever a developer sends it.
+    concurrencyCap: 200,
     tokenKeyGeneration: 1,
   },
   staging: {
