@@ -1,4 +1,4 @@
-import type { UsageTotals } from '../../shared/domain/rollups/usage-rollup';
+import type { UsageTotals } from '../../shared/domain/usage/usage-totals';
 import { type HttpResult, post } from './local-api';
 
 /** A storage usage record as the test recorded it: what the rollup of the day it counts on should measure. */

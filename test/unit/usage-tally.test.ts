@@ -1,4 +1,4 @@
-import type { UsageTotals } from '../../shared/domain/rollups/usage-rollup';
+import type { UsageTotals } from '../../shared/domain/usage/usage-totals';
 import { type StoredUsage, UsageTally } from '../../shared/domain/rollups/usage-tally';
 
 const day = '2026-11-20';

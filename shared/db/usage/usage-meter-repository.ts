@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type UsageTotals, usageCounters } from '../../domain/rollups/usage-rollup';
+import { type UsageTotals, usageCounters } from '../../domain/usage/usage-totals';
 import { noCostCentre } from '../../domain/usage/cost-centre';
 import type { CallTotals, LogSource, MeterChunk } from '../../domain/usage/metered-lines';
 import { type ItemUpdate, writeAtomically } from '../atomic-write';

@@ -13,19 +13,12 @@ import { type UsageScope, usageScopes } from './rollup-subjects';
  * records.
  */
 
-/** The service the API call meters count for: this one. */
-export const meteredService = 'accounting';
-
 
 /**
  * What a record covers: the org's whole usage of the service, one cost
  * centre's (`cccode` set), or the usage that named no cost centre.
  */
 export { usageScopes, type UsageScope } from './rollup-subjects';
-
-/** The spec's UsageTotals, in the names the call meters count them by. */
-export const usageCounters = ['api_calls', 'records', 'deliveries', 'bandwidth_in_bytes', 'bandwidth_out_bytes', 'errors'] as const;
-export type UsageTotals = Record<(typeof usageCounters)[number], number>;
 
 export const usageTotalsSchema = builtOnFirstUse(() => z.object({
   records: z.int(),

@@ -1,7 +1,8 @@
 import type { SourceRef } from '../common-schemas';
 import { noCostCentre } from '../usage/cost-centre';
 import { type StorageReading, isLaterReading, storageResourceKey } from '../usage/storage-resource';
-import { type UsageRollupSubject, type UsageTotals, meteredService, usageCounters } from './usage-rollup';
+import { type UsageTotals, meteredService, usageCounters } from '../usage/usage-totals';
+import type { UsageRollupSubject } from './usage-rollup';
 
 /** One call meter of the day: a cost centre's usage of one surface, its shards summed. */
 export interface MeteredUsage {

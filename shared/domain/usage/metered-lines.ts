@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { UsageTotals } from '../rollups/usage-rollup';
+import type { UsageTotals } from './usage-totals';
 
 /** One event of a CloudWatch Logs subscription batch: a line a function wrote. */
 export interface LogEvent {
