@@ -7,7 +7,7 @@ import { newId } from '../../shared/domain/identifiers';
 import { type Invoice, type InvoiceContent, type InvoiceLineInput, isReceivable, priceInvoice } from '../../shared/domain/receivables/invoice';
 import { type InvoiceChange, type ReceivableChange, applyReceipt, asRevisionAfter } from '../../shared/domain/receivables/invoice-changes';
 import { fromMinorUnits, toMinorUnits } from '../../shared/domain/receivables/money';
-import { dayMarkerItem } from '../../shared/db/rollups/active-day-repository';
+import { dayMarkerItem } from '../../shared/db/active-days';
 import { invoiceItem, invoiceListings } from '../../shared/db/receivables/invoice-repository';
 import { countedOnAttributes, trackedSince } from '../../shared/db/receivables/owed-as-of';
 import { statementEntryItem, statementEntryListings } from '../../shared/db/receivables/receivables-repository';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dayMarkerItem } from '../../shared/db/rollups/active-day-repository';
+import { dayMarkerItem } from '../../shared/db/active-days';
 import type { GuardedPut, GuardedWrite } from '../../shared/db/atomic-write';
 import { eventRecordPuts } from '../../shared/db/events/event-repository';
 import { unsharded } from '../../shared/db/shard-layout';

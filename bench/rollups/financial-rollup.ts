@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dayMarkerItem } from '../../shared/db/rollups/active-day-repository';
+import { dayMarkerItem } from '../../shared/db/active-days';
 import { dynamo } from '../../shared/db/client';
 import { eventRecordPuts } from '../../shared/db/events/event-repository';
 import type { AccountingEvent } from '../../shared/domain/events/accounting-event';

@@ -1,4 +1,4 @@
-import { putDayMarker } from '../db/rollups/active-day-repository';
+import { putDayMarker } from '../db/active-days';
 import { inParallel } from '../db/in-parallel';
 import {
   type StoredEntry,

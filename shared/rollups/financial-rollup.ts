@@ -1,4 +1,4 @@
-import { orgsMarkedOn } from '../db/rollups/active-day-repository';
+import { orgsMarkedOn } from '../db/active-days';
 import { claimRevision, removeRecordsBefore, saveRecord } from '../db/rollups/financial-rollup-repository';
 import { eventsOfTypeIn, placedOrders } from '../db/rollups/financial-rollup-sources';
 import { owedAmountsAsOf } from '../db/receivables/owed-as-of';

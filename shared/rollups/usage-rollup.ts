@@ -1,4 +1,4 @@
-import { orgsMarkedOn } from '../db/rollups/active-day-repository';
+import { orgsMarkedOn } from '../db/active-days';
 import { inParallel } from '../db/in-parallel';
 import { clearLateUsage, lateUsageDays } from '../db/usage/late-usage-repository';
 import { readDayMeters } from '../db/usage/usage-meter-repository';

@@ -1,7 +1,7 @@
 import { TransactionConflictError } from '../db/atomic-write';
 import { inParallel } from '../db/in-parallel';
 import type { StartKey } from '../db/query-page';
-import { inventoryTable, measureFamilyPage, tableFamilies } from '../db/usage/storage-inventory';
+import { inventoryTable, measureFamilyPage, tableFamilies } from '../db/inventory/storage-inventory';
 import { saveReconciledStorageUsage } from '../db/usage/storage-usage-repository';
 import { InvalidTokenError } from '../domain/errors';
 import { type ReconcileRun, reconciledUsage, windowDays } from '../domain/usage/storage-reconcile';

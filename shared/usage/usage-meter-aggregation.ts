@@ -1,4 +1,4 @@
-import { markDay } from '../db/rollups/active-day-repository';
+import { markDay } from '../db/active-days';
 import { inParallel } from '../db/in-parallel';
 import { markLateUsage } from '../db/usage/late-usage-repository';
 import { applyMeterChunk } from '../db/usage/usage-meter-repository';

@@ -1,4 +1,4 @@
-import { orgsMarkedOn } from '../../shared/db/rollups/active-day-repository';
+import { orgsMarkedOn } from '../../shared/db/active-days';
 import { lateUsageDays } from '../../shared/db/usage/late-usage-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
 import { addDays } from '../../shared/domain/rollups/rollup-days';

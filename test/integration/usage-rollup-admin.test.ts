@@ -1,5 +1,5 @@
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
-import { orgsMarkedOn } from '../../shared/db/rollups/active-day-repository';
+import { orgsMarkedOn } from '../../shared/db/active-days';
 import { localApiClientConfig } from '../../shared/local/environment';
 import type { UsageRollupRun } from '../../shared/rollups/usage-rollup';
 import { storageUsageRequest } from '../support/fixtures/storage-usage';

@@ -1,5 +1,5 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { orgsMarkedOn } from '../../shared/db/rollups/active-day-repository';
+import { orgsMarkedOn } from '../../shared/db/active-days';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { meterShards } from '../../shared/db/usage/usage-meter-repository';

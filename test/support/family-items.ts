@@ -1,4 +1,4 @@
-import { type MeasuredPage, measureFamilyPage } from '../../shared/db/usage/storage-inventory';
+import { type MeasuredPage, measureFamilyPage } from '../../shared/db/inventory/storage-inventory';
 
 /** How many items the storage reconcile measures of an organisation's table family, every page of it (of `day`, for a family kept per day). */
 export async function familyItemCount(orgcode: string, family: string, day = '2026-11-10'): Promise<number> {

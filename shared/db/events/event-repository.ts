@@ -9,7 +9,7 @@ import {
 } from '../../domain/events/accounting-event';
 import type { ReconciledEvent } from '../../domain/events/reconcile-totals';
 import type { RecordSelection } from '../../domain/exports/export-record';
-import { markDay } from '../rollups/active-day-repository';
+import { markDay } from '../active-days';
 import { type GuardedPut, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';

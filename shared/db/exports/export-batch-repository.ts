@@ -8,7 +8,7 @@ import {
   invalidBatchMove,
 } from '../../domain/exports/export-batch';
 import type { Evidence } from '../../domain/exports/export-record';
-import { markDay } from '../rollups/active-day-repository';
+import { markDay } from '../active-days';
 import { type GuardedUpdate, type GuardedWrite, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import * as keys from '../keys';

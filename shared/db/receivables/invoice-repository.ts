@@ -4,7 +4,7 @@ import { type Invoice, type InvoiceStatus, isTerminal } from '../../domain/recei
 import type { InvoiceChange, InvoiceNoticeType } from '../../domain/receivables/invoice-changes';
 import type { OutgoingEvent } from '../../bus/outgoing-events';
 import { outboxPut } from '../outbox-repository';
-import { markDay } from '../rollups/active-day-repository';
+import { markDay } from '../active-days';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import { eventRecordPuts } from '../events/event-repository';

@@ -1,5 +1,5 @@
 import type { LaterChange } from '../../domain/receivables/aging';
-import { daysMarkedAfter } from '../rollups/active-day-repository';
+import { daysMarkedAfter } from '../active-days';
 import { inParallel } from '../in-parallel';
 import * as keys from '../keys';
 import { queryAll } from '../query-page';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../../domain/errors';
 import { type StorageUsageRecord, usageInstant } from '../../domain/usage/storage-usage';
-import { markDay } from '../rollups/active-day-repository';
+import { markDay } from '../active-days';
 import { type GuardedPut, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';

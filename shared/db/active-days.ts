@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../client';
-import * as keys from '../keys';
-import { queryAll } from '../query-page';
+import { dynamo, tableName } from './client';
+import * as keys from './keys';
+import { queryAll } from './query-page';
 
 /**
  * Which organisations had something to roll up on which UTC day: a daily

@@ -22,8 +22,8 @@ import type { StartKey } from '../query-page';
 import { financialRollupListings } from '../rollups/financial-rollup-repository';
 import { usageRollupListings } from '../rollups/usage-rollup-repository';
 import { shardKeys, shardLayout } from '../shard-layout';
-import { storageUsageListings } from './storage-usage-repository';
-import { meterShards } from './usage-meter-repository';
+import { storageUsageListings } from '../usage/storage-usage-repository';
+import { meterShards } from '../usage/usage-meter-repository';
 
 /**
  * An organisation's items in the table, family by family, for the storage
