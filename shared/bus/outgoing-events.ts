@@ -1,16 +1,10 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { serviceConfig } from '../config';
 import { fencedClient } from '../invocation-fence';
-import type { InvoiceNoticeType } from '../domain/receivables/invoice-changes';
+import type { OutgoingEvent } from '../domain/outgoing-event';
 
 /** `source` of every event the service publishes (docs/decisions.md: Platform events). */
 export const serviceEventSource = 'accounting';
-
-/** An outgoing event: ids and status only, never the record's contents. */
-export interface OutgoingEvent {
-  detailType: 'export.ready' | 'export.failed' | 'commission.payout.status_changed' | InvoiceNoticeType;
-  detail: { orgcode: string; status: string; revision: number; occurred_at: string } & Record<string, unknown>;
-}
 
 let client: EventBridgeClient | undefined;
 

@@ -39,7 +39,7 @@ import { lineageItem } from '../domain/events/accounting-event';
 import { newId } from '../domain/identifiers';
 import { fromMinorUnits } from '../domain/receivables/money';
 import { requireExpectedRevision } from '../domain/revision';
-import type { OutgoingEvent } from '../bus/outgoing-events';
+import type { OutgoingEvent } from '../domain/outgoing-event';
 import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, sweepDueAt } from './payout-desk';
 
 /**

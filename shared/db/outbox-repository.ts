@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OutgoingEvent } from '../bus/outgoing-events';
+import type { OutgoingEvent } from '../domain/outgoing-event';
 import { newId } from '../domain/identifiers';
 import type { GuardedPut } from './atomic-write';
 import { dynamo, tableName } from './client';

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type OutgoingEvent, publishEvents } from '../bus/outgoing-events';
+import { publishEvents } from '../bus/outgoing-events';
+import type { OutgoingEvent } from '../domain/outgoing-event';
 import { dynamo, tableName } from '../db/client';
 import { withoutStorageAttributes } from '../db/item';
 import { type ItemKey } from '../db/keys';

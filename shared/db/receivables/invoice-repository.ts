@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DuplicateIdError } from '../../domain/errors';
 import { type Invoice, type InvoiceStatus, isTerminal } from '../../domain/receivables/invoice';
-import type { InvoiceChange, InvoiceNoticeType } from '../../domain/receivables/invoice-changes';
-import type { OutgoingEvent } from '../../bus/outgoing-events';
+import type { InvoiceChange } from '../../domain/receivables/invoice-changes';
+import type { InvoiceNoticeType, OutgoingEvent } from '../../domain/outgoing-event';
 import { outboxPut } from '../outbox-repository';
 import { markDay } from '../active-days';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from '../atomic-write';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { type SourceRef, instant } from '../common-schemas';
 import { type AccountingEvent, buildEvent } from '../events/accounting-event';
 import { newId } from '../identifiers';
+import type { InvoiceNoticeType } from '../outgoing-event';
 import {
   type Invoice,
   type InvoiceStatus,
@@ -54,9 +55,6 @@ export const statementEntryObject = () =>
     description: z.string(),
   });
 export type StatementEntry = z.infer<ReturnType<typeof statementEntryObject>>;
-
-/** What the service announces on the bus about an invoice (docs/decisions.md: Platform events). */
-export type InvoiceNoticeType = 'invoice.issued' | 'invoice.paid' | 'invoice.status_changed';
 
 /** The result of a change: the invoice as it becomes, and what it records and announces. */
 export interface InvoiceChange {
