@@ -1,4 +1,4 @@
-import { type AccountingClient, AccountingError } from '../src';
+import { type AccountingClient, AccountingError, AccountingNetworkError, type Transport, createAccountingClient } from '../src';
 
 /**
  * Type tests, checked by `tsc` (npm test's first step) and never run: each
@@ -51,4 +51,21 @@ export async function typeTests(client: AccountingClient) {
   const error = new AccountingError('/accounting/event/get', {} as never);
   // @ts-expect-error `missing` is no error tag (it is `not-found`).
   if (error.tag === 'missing') return;
+
+  // The options: a retry budget, a transport of the caller's (typed by the client: no DOM lib needed), a credential.
+  const transport: Transport = async (url, init) => ({ status: 200, headers: { get: () => null }, text: async () => `${url} ${init.body}` });
+  const options = { baseUrl: 'http://127.0.0.1:3000', orgcode: 'ACME', actor: 'alice', credential: { apiKey: 'ak.x' } };
+  createAccountingClient({ ...options, retry: { budgetMs: 5_000 }, fetch: transport });
+  // @ts-expect-error the retry policy is a time budget: no `attempts`.
+  createAccountingClient({ ...options, retry: { attempts: 4 } });
+  // @ts-expect-error a credential is `apiKey` or `session`.
+  createAccountingClient({ ...options, credential: { token: 'x' } });
+
+  // A call that got no answer: retryable, with what the transport threw.
+  const failure: unknown = new AccountingNetworkError('/accounting/event/get', new Error('socket hang up'));
+  if (failure instanceof AccountingNetworkError) {
+    const retryable: boolean = failure.retryable;
+    const cause: unknown = failure.cause;
+    void [retryable, cause];
+  }
 }
