@@ -102,6 +102,23 @@ export class FunctionRoles extends Construct {
         true,
       );
     }
+    if (stores.bucket === 'read') {
+      // /export/files reads manifests and presigns GETs of export files: a presigned URL acts with this grant.
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(exportFilesPrefix)] }));
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'Export files are read under each organisation\'s own prefix (orgs/<orgcode>/...), and organisations are ' +
+              'created at run time: orgs/* is the narrowest resource, with only GetObject on it.',
+            appliesTo: [{ regex: '/^Resource::<[A-Za-z0-9]+\\.Arn>\\/orgs\\/\\*$/g' }],
+          },
+        ],
+        true,
+      );
+    }
     if (stores.bucket === 'list') {
       // Listing is granted on the bucket, narrowed by the prefix asked for: the organisations' objects, no content.
       // ListObjectVersions (the storage reconcile counts noncurrent versions too) needs s3:ListBucketVersions;

@@ -20,11 +20,19 @@ export function objectRef(key: string): string {
   return `s3://${bucketName()}/${key}`;
 }
 
+/** The key of a ref objectRef made. */
+export function keyOfRef(ref: string): string {
+  const prefix = `s3://${bucketName()}/`;
+  if (!ref.startsWith(prefix)) throw new Error(`Not an object of the export bucket: ${ref}`);
+  return ref.slice(prefix.length);
+}
+
 const contentTypes = { jsonl: 'application/x-ndjson', csv: 'text/csv; charset=utf-8; header=present' } as const;
 
 /** A file of a batch: `records.<format>` for the ledger's kinds (one file a batch), `journal-0001.<format>`, … for a journal. */
 function fileName(selection: RecordSelection, index: number): string {
-  return selection.journal ? `journal-${String(index).padStart(4, '0')}.${selection.format}` : `records.${selection.format}`;
+  const extension = selection.format === 'jsonl' ? 'jsonl' : 'csv';
+  return selection.journal ? `journal-${String(index).padStart(4, '0')}.${extension}` : `records.${extension}`;
 }
 
 /** A batch's files once written: its evidence and the slice of the window it holds. */

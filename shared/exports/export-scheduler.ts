@@ -2,6 +2,7 @@ import { SlotAlreadyRunError, findDueSchedules, recordScheduledRun } from '../db
 import { findDueWork, takeDueEntry } from '../db/work-queue';
 import { type RequestContext, maxSourceRefs } from '../domain/common-schemas';
 import { newExport } from '../domain/exports/export-record';
+import { latestMapping } from '../db/gl/gl-mapping-repository';
 import { type ExportSchedule, runWindow, slotAfter } from '../domain/exports/export-schedule';
 import { idTime, newId } from '../domain/identifiers';
 import { startBuild, unclaimedWorkGraceMs } from './build-jobs';
@@ -46,7 +47,8 @@ async function runDueSlots(due: ExportSchedule, now: Date): Promise<number> {
       {
         ...runWindow(schedule, slot),
         format: schedule.format,
-        export_kind: 'financial_events',
+        export_kind: schedule.export_kind ?? 'financial_events',
+        ...(schedule.max_lines_per_file !== undefined && { max_lines_per_file: schedule.max_lines_per_file }),
         ...(schedule.event_types && { event_types: schedule.event_types }),
         ...(schedule.policy_versions && { policy_refs: schedule.policy_versions }),
         reason: `Scheduled export ${schedule.schedule_id}, slot ${slot.toISOString()}`,
@@ -59,6 +61,7 @@ async function runDueSlots(due: ExportSchedule, now: Date): Promise<number> {
         now,
         scheduleId: schedule.schedule_id,
         destinationRef: schedule.destination_ref,
+        ...(schedule.export_kind === 'gl_journal' && { mappingRevision: (await latestMapping(schedule.orgcode))?.revision ?? 0 }),
       },
     );
     try {

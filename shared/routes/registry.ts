@@ -16,6 +16,7 @@ import { exportScheduleCreateRoute } from './exports/export-schedule-create.rout
 import { exportScheduleGetRoute } from './exports/export-schedule-get.route';
 import { exportScheduleListRoute } from './exports/export-schedule-list.route';
 import { exportScheduleStatusSetRoute } from './exports/export-schedule-status-set.route';
+import { exportFilesRoute } from './exports/export-files.route';
 import { invoiceSetRoute } from './receivables/invoice-set.route';
 import { invoiceGetRoute } from './receivables/invoice-get.route';
 import { invoiceListRoute } from './receivables/invoice-list.route';
@@ -81,6 +82,7 @@ export const httpRoutes: readonly RouteDefinition[] = [
   exportScheduleGetRoute,
   exportScheduleListRoute,
   exportScheduleStatusSetRoute,
+  exportFilesRoute,
   invoiceSetRoute,
   invoiceGetRoute,
   invoiceListRoute,

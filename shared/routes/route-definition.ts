@@ -11,8 +11,11 @@ export const apiBasePath = '/accounting';
  */
 export type StoreAccess = {
   table: 'read' | 'write';
-  /** `write`: export files, under `orgs/*` only; `list`: the keys and sizes of the objects under `orgs/` (the storage reconcile). */
-  bucket?: 'write' | 'list';
+  /**
+   * `write`: export files, under `orgs/*` only; `list`: the keys and sizes of the objects under `orgs/` (the storage
+   * reconcile); `read`: reads and presigns GETs of export files under `orgs/*` (a presigned URL carries the reader's grant).
+   */
+  bucket?: 'write' | 'list' | 'read';
   /** Starts export builds: invokes the export worker asynchronously. */
   exportWorker?: 'invoke';
   /** Publishes the service's events to the event bus. */

@@ -719,7 +719,7 @@ describe('least privilege', () => {
         expect(writes).toEqual([]);
       }
       expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(
-        stores.bucket === 'write' ? exportFileActions : stores.bucket === 'list' ? listActions : [],
+        stores.bucket === 'write' ? exportFileActions : stores.bucket === 'list' ? listActions : stores.bucket === 'read' ? ['s3:GetObject'] : [],
       );
       expect(resourcesFor('lambda:InvokeFunction')).toEqual(
         stores.exportWorker ? [workerArn()] : definition.family === consumerFamily ? [deadLetterNotifierArn()] : [],
@@ -731,7 +731,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets functions write export files under orgs/ only, list only under orgs/, and never read or delete one', () => {
+  it('lets functions write export files under orgs/ only, list only under orgs/, read them only to hand out links, and never delete one', () => {
     // The usage meter aggregator's own role and its stored failed batches are the aggregator's tests' (below).
     const aggregatorRole = logicalId(stack.usageMeters.roles.all.values().next().value!);
     const s3Statements = allowStatements().filter(
@@ -744,6 +744,12 @@ describe('least privilege', () => {
         expect(actionsOf(statement)).toEqual(listActions);
         expect(resourcesOf(statement)).toEqual([{ 'Fn::GetAtt': [logicalId(stack.dataStore.bucket), 'Arn'] }]);
         expect(statement.Condition).toEqual({ StringLike: { 's3:prefix': 'orgs/*' } });
+        continue;
+      }
+      if (actionsOf(statement).includes('s3:GetObject')) {
+        // /export/files alone: it reads manifests and presigns downloads, which act with its grant.
+        expect(actionsOf(statement)).toEqual(['s3:GetObject']);
+        expect(resourcesOf(statement)).toEqual([exportFilesArn()]);
         continue;
       }
       expect(actionsOf(statement).sort()).toEqual(exportFileActions);

@@ -1,5 +1,5 @@
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
-import { readObject, sha256 } from '../support/exports';
+import { parseCsv, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
 import { mappingRequest } from '../support/fixtures/gl';
@@ -164,8 +164,85 @@ describe('export_kind gl_journal', () => {
   it('refuses journal formats and fields on the ledger kinds, and csv on a journal', async () => {
     const csvJournal = await org.post('admin', '/export/create', exportRequest(org.orgcode, { export_kind: 'gl_journal', format: 'csv' }));
     expect(csvJournal.status).toBe(400);
-    expect(csvJournal.body.error.details.issues).toEqual([{ path: 'format', message: 'gl_journal is written as jsonl' }]);
+    expect(csvJournal.body.error.details.issues).toEqual([{ path: 'format', message: 'gl_journal is written as jsonl or netsuite_csv' }]);
+    const netsuiteLedger = await org.post('admin', '/export/create', exportRequest(org.orgcode, { format: 'netsuite_csv' }));
+    expect(netsuiteLedger.body.error.details.issues).toEqual([{ path: 'format', message: 'financial_events is written as jsonl or csv' }]);
     const linesOnLedger = await org.post('admin', '/export/create', exportRequest(org.orgcode, { max_lines_per_file: 500 }));
     expect(linesOnLedger.body.error.details.issues).toEqual([{ path: 'max_lines_per_file', message: 'applies only to export_kind gl_journal' }]);
+
+    const schedule = { cadence: { type: 'cron', cron: '0 2 * * *', timezone: 'UTC' }, reason: 'nightly journal', source_refs: [], request_context: org.requestContext() };
+    const scheduled = await org.post('admin', '/export/schedule/create', { ...schedule, export_kind: 'gl_journal', format: 'netsuite_csv', max_lines_per_file: 999 });
+    expect(scheduled.body.data.schedule).toMatchObject({ export_kind: 'gl_journal', format: 'netsuite_csv', max_lines_per_file: 999 });
+    const wrongSchedule = await org.post('admin', '/export/schedule/create', { ...schedule, format: 'netsuite_csv' });
+    expect(wrongSchedule.body.error.details.issues).toEqual([{ path: 'format', message: 'financial_events is written as jsonl or csv' }]);
+  });
+});
+
+describe('netsuite_csv, max_lines_per_file and /export/files', () => {
+  it('writes NetSuite rows grouped by External ID in files of at most max_lines_per_file lines, never splitting an entry, each file balanced', async () => {
+    const { exportRecord, batches } = await journalExport({ format: 'netsuite_csv', max_lines_per_file: 10 });
+    expect(exportRecord).toMatchObject({ status: 'ready', format: 'netsuite_csv', max_lines_per_file: 10, file_count: 2 });
+    const [batch] = batches;
+    expect(batch.evidence.file_refs.map((ref: string) => ref.slice(ref.lastIndexOf('/') + 1))).toEqual(['journal-0001.csv', 'journal-0002.csv']);
+    const files = await Promise.all(batch.evidence.file_refs.map(readObject));
+    expect(sha256(Buffer.concat(files))).toBe(batch.evidence.checksum_sha256);
+
+    const tables = files.map((bytes) => parseCsv(bytes.toString('utf8')));
+    for (const [header] of tables) {
+      expect(header).toEqual(['External ID', 'Date', 'Currency', 'Memo', 'Account', 'Debit', 'Credit', 'Line Memo', 'Tax Jurisdiction', 'Channel', 'Cost Centre', 'Facility', 'Entry Kind', 'Reverses Entry ID', 'Occurred On']);
+    }
+    const rows = tables.map(([, ...body]) => body);
+    expect(rows.map((body) => body.length)).toEqual([10, 3]);
+    const cents = (value: string) => (value === '' ? 0 : Math.round(Number(value) * 100));
+    for (const body of rows) {
+      expect(body.reduce((sum, row) => sum + cents(row[5]!), 0)).toBe(body.reduce((sum, row) => sum + cents(row[6]!), 0));
+    }
+    const entryIdsOf = (body: string[][]) => new Set(body.map((row) => row[0]));
+    const [first, second] = rows.map(entryIdsOf);
+    expect([...first!].filter((id) => second!.has(id))).toEqual([]);
+    expect(rows[0]!.slice(0, 5).map((row) => [row[1], row[4], row[5], row[6], row[7], row[8]])).toEqual([
+      ['2026-11-02', '1200', '352.53', '', '', ''],
+      ['2026-11-02', '4000', '', '330.53', '', ''],
+      ['2026-11-02', '2210', '', '15.01', 'Tax US-TX', 'US-TX'],
+      ['2026-11-02', '2200', '', '7.00', 'Tax US-TX-AUS', 'US-TX-AUS'],
+      ['2026-11-02', '7990', '0.01', '', 'Rounding', ''],
+    ]);
+    expect(new Set(rows[0]!.slice(0, 5).map((row) => row[0])).size).toBe(1);
+    const manifest = JSON.parse((await readObject(batch.evidence.manifest_ref)).toString('utf8'));
+    expect(manifest.files.map((file: { record_count: number; journal: { lines: number; currencies: unknown[] } }) => [file.record_count, file.journal.lines, file.journal.currencies])).toEqual([
+      [10, 10, [{ currency: 'USD', debit_total: 805.08, credit_total: 805.08 }]],
+      [3, 3, [{ currency: 'USD', debit_total: 352.53, credit_total: 352.53 }]],
+    ]);
+  });
+
+  it('hands every file of any export kind, and its manifest, over links a plain HTTP GET downloads within 15 minutes', async () => {
+    const journal = await journalExport({ format: 'netsuite_csv', max_lines_per_file: 10 });
+    const ledger = await createBuiltExport(exportRequest(org.orgcode, window), org.headers.admin, { reader: org.headers.viewer });
+    for (const [built, which] of [
+      [journal, { export_id: journal.exportRecord.export_id }],
+      [ledger, { export_id: ledger.exportRecord.export_id }],
+      [journal, { batch_id: journal.batches[0].batch_id }],
+    ] as const) {
+      const asked = Date.now();
+      const answer = await org.post('viewer', '/export/files', which);
+      expect(answer.status).toBe(200);
+      const { files, manifest } = answer.body.data;
+      expect(files.map((file: { file_ref: string }) => file.file_ref)).toEqual(built.exportRecord.evidence.file_refs);
+      for (const file of [...files, manifest]) {
+        expect(Date.parse(file.expires_at)).toBeLessThanOrEqual(asked + 15 * 60_000 + 1_000);
+        expect(Date.parse(file.expires_at)).toBeGreaterThan(asked + 14 * 60_000);
+        const download = await fetch(file.url);
+        expect(download.status).toBe(200);
+        const bytes = Buffer.from(await download.arrayBuffer());
+        expect([bytes.length, sha256(bytes)]).toEqual([file.bytes, file.checksum_sha256]);
+      }
+      const expectedManifest = 'batch_id' in which ? built.batches[0].evidence.manifest_checksum_sha256 : built.exportRecord.evidence.checksum_sha256;
+      expect(manifest.checksum_sha256).toBe(expectedManifest);
+    }
+    const pending = await org.post('admin', '/export/create', exportRequest(org.orgcode, { ...window, export_kind: 'gl_journal' }));
+    const early = await org.post('viewer', '/export/files', { export_id: pending.body.data.export_id });
+    expect([200, 409]).toContain(early.status);
+    expect((await org.post('viewer', '/export/files', { export_id: 'exp_missing' })).status).toBe(404);
+    expect((await org.post('viewer', '/export/files', {})).status).toBe(400);
   });
 });

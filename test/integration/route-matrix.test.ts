@@ -32,6 +32,7 @@ const examplesNamingAbsentRecords = new Set([
   '/export/batch/status/set',
   '/export/schedule/get',
   '/export/schedule/status/set',
+  '/export/files',
   '/invoice/get',
   '/invoice/status/set',
   '/invoice/payment/apply',

@@ -2,6 +2,7 @@ import { type GlMapping, type MappingRule, mappingForDay, ruleFor } from '../../
 import { postingDay } from '../../shared/domain/gl/gl-period';
 import { type JournalEvent, isBalanced, roundedMinorUnits } from '../../shared/domain/gl/journal-entry';
 import { JournalMapper } from '../../shared/domain/gl/journal-mapper';
+import { journalFileHeader, journalRecords } from '../../shared/domain/gl/journal-files';
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
 import { mappingRequest } from '../support/fixtures/gl';
 
@@ -132,5 +133,31 @@ describe('journal entries', () => {
     expect(postingDay('2026-11-20', new Set(['2026-11']))).toBe('2026-12-01');
     expect(postingDay('2026-11-20', new Set(['2026-11', '2026-12']))).toBe('2027-01-01');
     expect(postingDay('2026-12-20', new Set(['2026-11']))).toBe('2026-12-20');
+  });
+});
+
+describe('journal files', () => {
+  it('writes an entry as one canonical JSON line, or as NetSuite rows sharing its External ID with fixed decimals', () => {
+    const entry = entryOf(new JournalMapper('ACME', [mapping()], []), order({ channel_code: 'pos', cccode: 'ABCD-1234-EF56', tax_components: undefined }));
+    const json = journalRecords(entry, 'jsonl');
+    expect(json).toMatchObject({ records: 1, journalLines: entry.lines.length });
+    expect(JSON.parse(json.text)).toEqual(entry);
+    expect(json.text.endsWith('}\n')).toBe(true);
+
+    expect(journalFileHeader('jsonl')).toBe('');
+    expect(journalFileHeader('netsuite_csv')).toBe(
+      'External ID,Date,Currency,Memo,Account,Debit,Credit,Line Memo,Tax Jurisdiction,Channel,Cost Centre,Facility,Entry Kind,Reverses Entry ID,Occurred On\r\n',
+    );
+    const csv = journalRecords(entry, 'netsuite_csv');
+    expect(csv).toMatchObject({ records: 3, journalLines: 3 });
+    const memo = `"Post: ${entry.source_event_ids[0]} (rule sales, mapping revision 1)"`;
+    expect(csv.text.split('\r\n')).toEqual([
+      `${entry.entry_id},2026-11-20,USD,${memo},1200,10.83,,,,pos,ABCD-1234-EF56,,post,,2026-11-20`,
+      `${entry.entry_id},2026-11-20,USD,${memo},4000,,10.00,,,pos,ABCD-1234-EF56,,post,,2026-11-20`,
+      `${entry.entry_id},2026-11-20,USD,${memo},2210,,0.83,Tax US-TX,US-TX,pos,ABCD-1234-EF56,,post,,2026-11-20`,
+      '',
+    ]);
+    const yen = entryOf(new JournalMapper('ACME', [mapping()], []), order({ amount: { currency: 'JPY', amount: 1200 }, tax_amount: undefined, tax_components: undefined }));
+    expect(journalRecords(yen, 'netsuite_csv').text.split(',')[5]).toBe('1200');
   });
 });

@@ -4,7 +4,7 @@ import type { ExportFormat, ExportKind } from './export-record';
 import type { TaxFilters } from './tax-filters';
 
 /** A value of one field of an export line; `undefined` and `null` are written as an empty CSV field. */
-type FieldValue = string | number | boolean | null | undefined;
+export type FieldValue = string | number | boolean | null | undefined;
 
 type TaxComponent = NonNullable<AccountingEvent['tax_components']>[number];
 
@@ -186,7 +186,7 @@ function jsonLine(value: unknown): string {
  * One RFC 4180 record: fields joined by ',', ended by CRLF; a field holding
  * ',', '"', CR or LF is quoted with inner quotes doubled.
  */
-function csvRow(values: readonly FieldValue[]): string {
+export function csvRow(values: readonly FieldValue[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 

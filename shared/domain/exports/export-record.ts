@@ -18,7 +18,8 @@ import { journalEvidence } from '../gl/journal-totals';
 import { orderedWindow } from '../time-window';
 import { type TaxFilters, taxFilters } from './tax-filters';
 
-export const exportFormats = ['jsonl', 'csv'] as const;
+/** `netsuite_csv`: a journal as NetSuite's journal entry CSV import reads it (shared/domain/gl/journal-files.ts). */
+export const exportFormats = ['jsonl', 'csv', 'netsuite_csv'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 /** `gl_journal`: the events as balanced journal entries on the organisation's accounts (shared/domain/gl). */
 export const exportKinds = ['financial_events', 'tax_audit', 'gl_journal'] as const;
@@ -27,8 +28,34 @@ export type ExportKind = (typeof exportKinds)[number];
 const formatsOfKind: Record<ExportKind, readonly ExportFormat[]> = {
   financial_events: ['jsonl', 'csv'],
   tax_audit: ['jsonl', 'csv'],
-  gl_journal: ['jsonl'],
+  gl_journal: ['jsonl', 'netsuite_csv'],
 };
+
+/**
+ * The checks of what an export or a schedule asks for: the format of its kind,
+ * and `max_lines_per_file` only for a journal.
+ */
+export const exportKindChecks = z.superRefine<{ export_kind: ExportKind; format: ExportFormat; max_lines_per_file?: number }>((request, context) => {
+  if (!formatsOfKind[request.export_kind].includes(request.format)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['format'],
+      message: `${request.export_kind} is written as ${formatsOfKind[request.export_kind].join(' or ')}`,
+      input: request.format,
+    });
+  }
+  if (request.max_lines_per_file !== undefined && request.export_kind !== 'gl_journal') {
+    context.addIssue({
+      code: 'custom',
+      path: ['max_lines_per_file'],
+      message: 'applies only to export_kind gl_journal',
+      input: request.max_lines_per_file,
+    });
+  }
+});
+
+/** Journal lines a file may be asked to hold: 10 to a million (an entry of more lines than that goes alone in a file). */
+export const maxLinesPerFile = integer(10, 1_000_000);
 /** Journal lines a file holds at the most unless the export says otherwise: NetSuite's and Dynamics' figure for one import. */
 export const defaultMaxLinesPerFile = 10_000;
 
@@ -186,7 +213,7 @@ export const exportCreateRequest = builtOnFirstUse(() =>
       format: z._default(z.enum(exportFormats), 'jsonl'),
       export_kind: z._default(z.enum(exportKinds), 'financial_events'),
       tax_filters: z.optional(taxFilters),
-      max_lines_per_file: z.optional(integer(100, 1_000_000)),
+      max_lines_per_file: z.optional(maxLinesPerFile),
       idempotency_key: z.optional(idempotencyKey),
       request_context: requestContext,
       policy_refs: z.optional(policyRefs),
@@ -204,23 +231,8 @@ export const exportCreateRequest = builtOnFirstUse(() =>
             input: request.tax_filters,
           });
         }
-        if (!formatsOfKind[request.export_kind].includes(request.format)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['format'],
-            message: `${request.export_kind} is written as ${formatsOfKind[request.export_kind].join(' or ')}`,
-            input: request.format,
-          });
-        }
-        if (request.max_lines_per_file !== undefined && request.export_kind !== 'gl_journal') {
-          context.addIssue({
-            code: 'custom',
-            path: ['max_lines_per_file'],
-            message: 'applies only to export_kind gl_journal',
-            input: request.max_lines_per_file,
-          });
-        }
       }),
+      exportKindChecks,
     ),
 );
 export type ExportCreateRequest = z.infer<typeof exportCreateRequest>;

@@ -16,7 +16,10 @@ import {
 import { InvalidStateError } from '../errors';
 import { statusListing } from '../list-statuses';
 import { cronNextAfter, cronPreviousBefore, cronSyntaxIssue, isIanaTimeZone } from './cron';
-import { exportFormats, policyVersions } from './export-record';
+import { exportFormats, exportKindChecks, maxLinesPerFile, policyVersions } from './export-record';
+
+/** The kinds a schedule runs: the events, or their journal (a tax audit takes filters no schedule holds). */
+export const scheduledKinds = ['financial_events', 'gl_journal'] as const;
 
 export const scheduleStatuses = ['active', 'suspended'] as const;
 export type ScheduleStatus = (typeof scheduleStatuses)[number];
@@ -69,6 +72,9 @@ export const scheduleCreateRequest = builtOnFirstUse(() => z.strictObject({
   cadence,
   window: z.optional(exportWindowOffsets),
   format: z._default(z.enum(exportFormats), 'jsonl'),
+  /** What each run exports: the events (the default), or their journal entries (docs/decisions.md: General ledger journal). */
+  export_kind: z._default(z.enum(scheduledKinds), 'financial_events'),
+  max_lines_per_file: z.optional(maxLinesPerFile),
   event_types: z.optional(z.array(eventType).check(z.minLength(1), z.maxLength(25))),
   destination_ref: z.optional(shortText),
   policy_refs: z.optional(policyRefs),
@@ -77,7 +83,7 @@ export const scheduleCreateRequest = builtOnFirstUse(() => z.strictObject({
   idempotency_key: z.optional(idempotencyKey),
   reason: longText,
   request_context: requestContext,
-}));
+}).check(exportKindChecks));
 export type ScheduleCreateRequest = z.infer<typeof scheduleCreateRequest>;
 
 /** An export schedule (spec: ExportSchedule), as stored and answered. */
@@ -88,6 +94,8 @@ export const exportSchedule = builtOnFirstUse(() => z.object({
   cadence,
   window: z.optional(exportWindowOffsets),
   format: z.enum(exportFormats),
+  export_kind: z.optional(z.enum(scheduledKinds)),
+  max_lines_per_file: z.optional(z.int()),
   event_types: z.optional(z.array(z.string())),
   destination_ref: z.optional(z.string()),
   policy_versions: z.optional(policyVersions),

@@ -388,6 +388,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/export/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The files of an export or one batch, each with a download link valid for at most 15 minutes (an S3 presigned GET: no AWS credentials needed), its size and SHA-256, and the manifest's.
+         * @description May be called by `acct_view`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["export.files"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/invoice/set": {
         parameters: {
             query?: never;
@@ -2954,7 +2976,7 @@ export interface operations {
                      * @default jsonl
                      * @enum {string}
                      */
-                    format?: "jsonl" | "csv";
+                    format?: "jsonl" | "csv" | "netsuite_csv";
                     /**
                      * @default financial_events
                      * @enum {string}
@@ -3077,7 +3099,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -3293,7 +3315,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -3519,7 +3541,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -3779,7 +3801,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -4030,7 +4052,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -4289,7 +4311,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -4584,7 +4606,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -4871,7 +4893,7 @@ export interface operations {
                                 export_id: string;
                                 orgcode: string;
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
                                 /** @enum {string} */
                                 export_kind: "financial_events" | "tax_audit" | "gl_journal";
                                 tax_filters?: {
@@ -5075,7 +5097,13 @@ export interface operations {
                      * @default jsonl
                      * @enum {string}
                      */
-                    format?: "jsonl" | "csv";
+                    format?: "jsonl" | "csv" | "netsuite_csv";
+                    /**
+                     * @default financial_events
+                     * @enum {string}
+                     */
+                    export_kind?: "financial_events" | "gl_journal";
+                    max_lines_per_file?: number;
                     event_types?: string[];
                     destination_ref?: string;
                     policy_refs?: {
@@ -5207,7 +5235,10 @@ export interface operations {
                                     to_offset_minutes: number;
                                 };
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
+                                /** @enum {string} */
+                                export_kind?: "financial_events" | "gl_journal";
+                                max_lines_per_file?: number;
                                 event_types?: string[];
                                 destination_ref?: string;
                                 policy_versions?: {
@@ -5387,7 +5418,10 @@ export interface operations {
                                     to_offset_minutes: number;
                                 };
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
+                                /** @enum {string} */
+                                export_kind?: "financial_events" | "gl_journal";
+                                max_lines_per_file?: number;
                                 event_types?: string[];
                                 destination_ref?: string;
                                 policy_versions?: {
@@ -5572,7 +5606,10 @@ export interface operations {
                                     to_offset_minutes: number;
                                 };
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
+                                /** @enum {string} */
+                                export_kind?: "financial_events" | "gl_journal";
+                                max_lines_per_file?: number;
                                 event_types?: string[];
                                 destination_ref?: string;
                                 policy_versions?: {
@@ -5774,7 +5811,10 @@ export interface operations {
                                     to_offset_minutes: number;
                                 };
                                 /** @enum {string} */
-                                format: "jsonl" | "csv";
+                                format: "jsonl" | "csv" | "netsuite_csv";
+                                /** @enum {string} */
+                                export_kind?: "financial_events" | "gl_journal";
+                                max_lines_per_file?: number;
                                 event_types?: string[];
                                 destination_ref?: string;
                                 policy_versions?: {
@@ -5819,6 +5859,140 @@ export interface operations {
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
             428: components["responses"]["Error428"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "export.files": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "export_id": "exp_01JEXAMPLE0000000000000000"
+                 *     }
+                 */
+                "application/json": {
+                    export_id?: string;
+                    batch_id?: string;
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "export_id": "exp_01JEXAMPLE0000000000000000",
+                     *         "files": [
+                     *           {
+                     *             "file_ref": "file ref",
+                     *             "url": "url",
+                     *             "expires_at": "2026-11-20T10:15:02.417Z",
+                     *             "bytes": 1,
+                     *             "checksum_sha256": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *           }
+                     *         ],
+                     *         "manifest": {
+                     *           "file_ref": "file ref",
+                     *           "url": "url",
+                     *           "expires_at": "2026-11-20T10:15:02.417Z",
+                     *           "bytes": 1,
+                     *           "checksum_sha256": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *         }
+                     *       },
+                     *       "stats": {
+                     *         "call": "export.files",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            export_id: string;
+                            batch_id?: string;
+                            files: {
+                                file_ref: string;
+                                url: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                bytes: number;
+                                checksum_sha256: string;
+                            }[];
+                            manifest: {
+                                file_ref: string;
+                                url: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                                bytes: number;
+                                checksum_sha256: string;
+                            };
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];

@@ -84,6 +84,9 @@ export const operations = {
           "requiresContext": true
         }
       }
+    },
+    "files": {
+      "path": "/accounting/export/files"
     }
   },
   "invoice": {
