@@ -63,6 +63,14 @@ const requestIdHeader = {
   schema: { type: 'string' },
 };
 
+/** What the chain's error answers add on 429 and 503 (shared/http/envelope.ts, errorHeaders). */
+const retryAfterHeader = {
+  description:
+    'The whole seconds to wait before sending the call again (RFC 9110): `details.retry_after_ms` rounded up where the error gives it, else 1.',
+  schema: { type: 'integer', minimum: 0 },
+};
+const retryAfterStatuses = new Set([429, 503]);
+
 const errorResponseName = (status: number) => `Error${status}`;
 
 /** Reusable error responses, one per status, each the common error envelope. */
@@ -73,7 +81,10 @@ function errorResponses() {
       errorResponseName(status),
       {
         description: errorStatusDescription(status),
-        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        headers: {
+          'x-request-id': { $ref: '#/components/headers/RequestId' },
+          ...(retryAfterStatuses.has(status) && { 'retry-after': { $ref: '#/components/headers/RetryAfter' } }),
+        },
         content: { [json]: { schema: { $ref: componentRef('ErrorEnvelope') }, example: errorExample(status) } },
       },
     ]),
@@ -184,7 +195,7 @@ export function openApiDocument(routes: readonly RouteDefinition[], info: Docume
       schemas: envelopes.components,
       securitySchemes,
       parameters: headerParameters,
-      headers: { RequestId: requestIdHeader },
+      headers: { RequestId: requestIdHeader, RetryAfter: retryAfterHeader },
       responses: errorResponses(),
     },
   };

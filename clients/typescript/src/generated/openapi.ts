@@ -1797,6 +1797,7 @@ export interface components {
         Error429: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1903,6 +1904,7 @@ export interface components {
         Error503: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -1966,6 +1968,8 @@ export interface components {
     headers: {
         /** @description The request id, also in `stats.request_id`. */
         RequestId: string;
+        /** @description The whole seconds to wait before sending the call again (RFC 9110): `details.retry_after_ms` rounded up where the error gives it, else 1. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
