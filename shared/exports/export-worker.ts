@@ -8,7 +8,7 @@ import { type ExportBatch, batchFieldsOf } from '../domain/exports/export-batch'
 import { type ExportRecord, type RecordSelection, exportSelection } from '../domain/exports/export-record';
 import { type BatchFiles, BatchFileWriter, writeExportManifest } from './export-files';
 import type { BuildJob } from './build-job';
-import { exportContent } from './export-content';
+import { type ExportContent, exportContent } from './export-content';
 import { type BuildJobOutcome, type ClaimedBuild, type Clock, runClaimedBuild } from './claimed-build';
 import { awaitSettledWindow } from './settled-window';
 
@@ -63,26 +63,27 @@ function buildExport(orgcode: string, exportId: string, restart: boolean, clock:
  */
 async function writeInBatches<T>(
   orgcode: string,
+  exportId: string,
   selection: RecordSelection,
   batchSize: number,
-  open: (sequence: number, header: string) => Promise<BatchFileWriter>,
-  close: (writer: BatchFileWriter, sequence: number) => Promise<T>,
+  open: (sequence: number, content: ExportContent) => Promise<BatchFileWriter>,
+  close: (writer: BatchFileWriter, sequence: number, content: ExportContent) => Promise<T>,
 ): Promise<{ closed: T[]; refusal?: string }> {
-  const content = await exportContent(orgcode, selection);
+  const content = await exportContent(orgcode, exportId, selection);
   const closed: T[] = [];
   let sequence = 1;
-  let writer = await open(sequence, content.header);
+  let writer = await open(sequence, content);
   try {
     for await (const { sortKey, pieces } of content.events()) {
       if (pieces.length === 0) continue;
       if (writer.events === batchSize) {
-        closed.push(await close(writer, sequence));
+        closed.push(await close(writer, sequence, content));
         sequence += 1;
-        writer = await open(sequence, content.header);
+        writer = await open(sequence, content);
       }
       await writer.add(pieces, sortKey);
     }
-    closed.push(await close(writer, sequence));
+    closed.push(await close(writer, sequence, content));
   } catch (error) {
     await writer.abort().catch(() => undefined);
     throw error;
@@ -108,21 +109,22 @@ async function writeBatches(record: ExportRecord, selection: RecordSelection, cl
   const storeAtOnce = !selection.journal;
   const { closed, refusal } = await writeInBatches(
     record.orgcode,
+    record.export_id,
     selection,
     batchSize,
-    (sequence, header) =>
+    (sequence, content) =>
       BatchFileWriter.open({
         orgcode: record.orgcode,
         exportId: record.export_id,
         batchId: initialBatchId(record.export_id, sequence),
-        selection,
+        selection: content.selection,
         attempt: claim.attempt,
         now: clock(),
-        header,
+        header: content.header,
       }),
-    async (writer, sequence): Promise<WrittenBatch> => {
+    async (writer, sequence, content): Promise<WrittenBatch> => {
       const files = await writer.finish();
-      const batch = initialBatch(record, sequence, files, selection, clock());
+      const batch = initialBatch(record, sequence, files, content.selection, clock());
       if (storeAtOnce) await putBuiltBatch(batch, claim);
       return { batch, files, stored: storeAtOnce };
     },
@@ -199,17 +201,18 @@ function buildRequestedBatch(orgcode: string, batchId: string, restart: boolean,
 async function writeSingleBatch(batch: ExportBatch, attempt: number, clock: Clock): Promise<{ files: BatchFiles; refusal?: string }> {
   const { closed, refusal } = await writeInBatches(
     batch.orgcode,
+    batch.export_id,
     batch.selection,
     Number.POSITIVE_INFINITY,
-    (_sequence, header) =>
+    (_sequence, content) =>
       BatchFileWriter.open({
         orgcode: batch.orgcode,
         exportId: batch.export_id,
         batchId: batch.batch_id,
-        selection: batch.selection,
+        selection: content.selection,
         attempt,
         now: clock(),
-        header,
+        header: content.header,
       }),
     (writer) => writer.finish(),
   );

@@ -58,6 +58,8 @@ import { glMappingSetRoute } from './gl/gl-mapping-set.route';
 import { glMappingGetRoute } from './gl/gl-mapping-get.route';
 import { glMappingListRoute } from './gl/gl-mapping-list.route';
 import { glCoverageReportRoute } from './gl/gl-coverage-report.route';
+import { glPeriodCloseRoute } from './gl/gl-period-close.route';
+import { glPeriodListRoute } from './gl/gl-period-list.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -124,6 +126,8 @@ export const httpRoutes: readonly RouteDefinition[] = [
   glMappingGetRoute,
   glMappingListRoute,
   glCoverageReportRoute,
+  glPeriodCloseRoute,
+  glPeriodListRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

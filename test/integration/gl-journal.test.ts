@@ -1,5 +1,5 @@
 import { ledgerEventId } from '../../shared/domain/events/ledger-events';
-import { parseCsv, readObject, sha256 } from '../support/exports';
+import { parseCsv, pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
 import { mappingRequest } from '../support/fixtures/gl';
@@ -244,5 +244,100 @@ describe('netsuite_csv, max_lines_per_file and /export/files', () => {
     expect([200, 409]).toContain(early.status);
     expect((await org.post('viewer', '/export/files', { export_id: 'exp_missing' })).status).toBe(404);
     expect((await org.post('viewer', '/export/files', {})).status).toBe(400);
+  });
+});
+
+/** Marks a batch as the ERP reports it, under its current revision. */
+async function reportBatch(batch: { batch_id: string; revision: number }, status: 'sent' | 'failed') {
+  const answer = await org.post('admin', '/export/batch/status/set', {
+    batch_id: batch.batch_id,
+    status,
+    expected_revision: batch.revision,
+    reason: `ERP import ${status}`,
+    source_refs: [{ kind: 'erp_import', id: batch.batch_id }],
+    request_context: org.requestContext(),
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.data.batch;
+}
+
+const entriesOf = async (built: { batches: Array<{ evidence: { file_refs: string[] } }> }) =>
+  jsonLines(Buffer.concat(await Promise.all(built.batches.flatMap((batch) => batch.evidence.file_refs).map(readObject))));
+
+describe('corrections by reversal and closed periods', () => {
+  const webOrderId = ledgerEventId('order.placed', 'ord_web');
+  const cancellationId = ledgerEventId('order.cancelled', 'ord_web');
+  let firstBatch: { batch_id: string; revision: number };
+  let sentEntries: any[] = [];
+
+  it('after a mapping change, reverses what was sent and posts the new entries on their original days, leaving unchanged entries alone', async () => {
+    const first = await journalExport();
+    firstBatch = await reportBatch(first.batches[0], 'sent');
+    sentEntries = await entriesOf(first);
+
+    const rules = (mappingRequest().rules as Array<Record<string, any>>).map((rule) =>
+      rule.rule_id === 'web-sales' ? { ...rule, lines: rule.lines.map((line: any) => (line.amount === 'net' ? { ...line, account: '4011' } : line)) } : rule,
+    );
+    const changed = await org.post('admin', '/gl/mapping/set', mappingRequest({ rules, expected_revision: 1, reason: 'Web sales on their own revenue account' }));
+    expect(changed.body.data.mapping.revision).toBe(2);
+
+    const second = await journalExport();
+    expect(second.exportRecord).toMatchObject({ status: 'ready', mapping_revision: 2 });
+    const entries = await entriesOf(second);
+    const sentWeb = sentEntries.find((entry) => entry.entry_kind === 'post' && entry.source_event_ids[0] === webOrderId);
+    const sentCancellation = sentEntries.find((entry) => entry.source_event_ids[0] === cancellationId);
+    const newWeb = entries[1];
+    expect(entries.map((entry) => [entry.entry_kind, entry.reverses_entry_id ?? null, entry.posting_date, entry.occurred_on, entry.source_event_ids, entry.mapping_revision])).toEqual([
+      ['reversal', sentWeb.entry_id, '2026-11-03', '2026-11-03', [webOrderId], 1],
+      ['post', null, '2026-11-03', '2026-11-03', [webOrderId], 2],
+      ['reversal', sentCancellation.entry_id, '2026-11-05', '2026-11-05', [cancellationId, webOrderId], 1],
+      ['reversal', newWeb.entry_id, '2026-11-05', '2026-11-05', [cancellationId, webOrderId], 2],
+    ]);
+    expect(entries[0].lines).toEqual(sentWeb.lines.map((line: any) => ({ ...line, side: line.side === 'debit' ? 'credit' : 'debit' })));
+    expect(newWeb.lines.map((line: any) => line.account)).toEqual(['1200', '4011', '2200']);
+    expect(second.exportRecord.evidence.journal).toMatchObject({ entries: 4, unbalanced_entries: 0 });
+    const [usd] = second.exportRecord.evidence.journal.currencies;
+    expect(usd.debit_total).toBe(usd.credit_total);
+  });
+
+  it('dates what falls in a closed period on the first day of the next open one, keeps occurred_on, and rebuilds a repaired batch byte for byte', async () => {
+    const closed = await org.post('admin', '/gl/period/close', { period: '2026-11', reason: 'November closed in the ERP', request_context: org.requestContext() });
+    expect(closed.body.data.period).toMatchObject({ orgcode: org.orgcode, period: '2026-11', status: 'closed', closed_at: expect.any(String) });
+    const again = await org.post('admin', '/gl/period/close', { period: '2026-11' });
+    expect(again.body.data.period).toEqual(closed.body.data.period);
+    expect((await org.post('viewer', '/gl/period/list', {})).body.data.periods).toEqual([closed.body.data.period]);
+    expect((await org.post('viewer', '/gl/period/close', { period: '2026-12' })).status).toBe(403);
+
+    const late = await org.post(
+      'admin',
+      '/event/record',
+      eventRequest(org.orgcode, { event_type: 'tender.captured', occurred_at: '2026-11-04T10:00:00Z', amount: { currency: 'USD', amount: 50 }, source_refs: [], request_context: org.requestContext() }),
+    );
+    const third = await journalExport();
+    const entries = await entriesOf(third);
+    expect(entries.map((entry) => [entry.entry_kind, entry.posting_date, entry.occurred_on, entry.source_event_ids[0]])).toEqual([
+      ['reversal', '2026-12-01', '2026-11-03', webOrderId],
+      ['post', '2026-12-01', '2026-11-03', webOrderId],
+      ['post', '2026-12-01', '2026-11-04', late.body.data.event.event_id],
+      ['reversal', '2026-12-01', '2026-11-05', cancellationId],
+      ['reversal', '2026-12-01', '2026-11-05', cancellationId],
+    ]);
+
+    const thirdBatch = await reportBatch(third.batches[0], 'sent');
+    const fourth = await journalExport();
+    expect(fourth.exportRecord.evidence.journal).toMatchObject({ entries: 0, lines: 0 });
+
+    const failed = await reportBatch(thirdBatch, 'failed');
+    const repair = await org.post('admin', '/export/batch/repair', {
+      export_id: third.exportRecord.export_id,
+      repair_of_batch_id: failed.batch_id,
+      reason: 'the ERP lost the import',
+      source_refs: [],
+      request_context: org.requestContext(),
+    });
+    expect(repair.status).toBe(200);
+    const rebuilt = await pollUntil('/export/batch/get', { batch_id: repair.body.data.batch.batch_id }, org.headers.viewer, 'batch', (batch) => batch.status !== 'pending' && batch.status !== 'running');
+    expect(rebuilt).toMatchObject({ status: 'ready', evidence: { checksum_sha256: third.batches[0].evidence.checksum_sha256 } });
+    expect(firstBatch.batch_id).not.toBe(failed.batch_id);
   });
 });

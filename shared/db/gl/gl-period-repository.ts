@@ -1,6 +1,7 @@
-import { InvalidStateError } from '../../domain/errors';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { GlPeriod } from '../../domain/gl/gl-period';
 import { writeAtomically } from '../atomic-write';
+import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
 import { queryAll } from '../query-page';
@@ -11,15 +12,26 @@ import { queryAll } from '../query-page';
  * next export's entries.
  */
 
-/** Closes a period for good; one already closed is 409 invalid-state. */
-export async function closePeriod(period: GlPeriod): Promise<void> {
-  await writeAtomically([
-    {
-      item: { ...keys.glPeriod(period.orgcode, period.period), record_type: 'gl_period', ...period },
-      condition: { expression: 'attribute_not_exists(pk)' },
-      onConditionFailed: () => new InvalidStateError(`Period ${period.period} is already closed`, { period: period.period, status: 'closed' }, 'period_closed'),
-    },
-  ]);
+/** Already closed: the close that did it stands. */
+class ClosedAlreadyError extends Error {}
+
+/**
+ * Closes a period for good and answers it as closed; a period closed already
+ * is answered as its first close left it (closing is for good, so a repeated
+ * close, a retry among them, changes nothing).
+ */
+export async function closePeriod(period: GlPeriod): Promise<GlPeriod> {
+  const key = keys.glPeriod(period.orgcode, period.period);
+  try {
+    await writeAtomically([
+      { item: { ...key, record_type: 'gl_period', ...period }, condition: { expression: 'attribute_not_exists(pk)' }, onConditionFailed: () => new ClosedAlreadyError() },
+    ]);
+    return period;
+  } catch (error) {
+    if (!(error instanceof ClosedAlreadyError)) throw error;
+    const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    return withoutStorageAttributes<GlPeriod>(Item ?? {});
+  }
 }
 
 /** Every closed period of the org, oldest first. */

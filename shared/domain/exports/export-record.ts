@@ -128,6 +128,12 @@ export interface JournalSelection {
   /** The latest mapping revision when the export was created (0: none); later revisions are not used. */
   mapping_revision: number;
   max_lines_per_file: number;
+  /**
+   * The earlier journals' batches marked sent when the batch was built: what
+   * the ERP held, which a correction starts from (shared/domain/gl/posting-history.ts).
+   * Absent until the build reads them; a repair rebuilds with the same.
+   */
+  posted_batches?: string[];
 }
 
 /**

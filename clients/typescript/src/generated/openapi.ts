@@ -1342,6 +1342,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/gl/period/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an accounting month for good, as the ERP has: journal entries dated in it from now on post on the first day of the next open month (closing it again answers the first close).
+         * @description May be called by `acct_export_admin` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.period.close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/gl/period/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organisation's closed accounting months, oldest first (every month not listed is open).
+         * @description May be called by `acct_view`, `acct_export_admin`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.period.list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13815,6 +13859,303 @@ export interface operations {
                                     event_ids: string[];
                                 }[];
                             };
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.period.close": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": "2026-10",
+                 *       "reason": "October closed in the ERP",
+                 *       "source_refs": [
+                 *         {
+                 *           "kind": "erp_period",
+                 *           "id": "FY2026-10"
+                 *         }
+                 *       ],
+                 *       "request_context": {
+                 *         "orgcode": "ACME",
+                 *         "actor": "controller",
+                 *         "context_source": "session"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    period: string;
+                    reason?: string;
+                    source_refs?: {
+                        kind: string;
+                        id: string;
+                    }[];
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "period": {
+                     *           "orgcode": "ACME",
+                     *           "period": "2026-10",
+                     *           "status": "closed",
+                     *           "closed_at": "2026-11-20T10:15:02.417Z",
+                     *           "reason": "October closed in the ERP",
+                     *           "source_refs": [
+                     *             {
+                     *               "kind": "erp_period",
+                     *               "id": "FY2026-10"
+                     *             }
+                     *           ],
+                     *           "request_context": {
+                     *             "orgcode": "ACME",
+                     *             "actor": "controller",
+                     *             "context_source": "api_key",
+                     *             "roles": [
+                     *               "acct_export_admin"
+                     *             ],
+                     *             "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *           }
+                     *         }
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.period.close",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "controller",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_export_admin"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            period: {
+                                orgcode: string;
+                                period: string;
+                                /** @enum {string} */
+                                status: "closed";
+                                /** Format: date-time */
+                                closed_at: string;
+                                reason?: string;
+                                source_refs?: {
+                                    kind: string;
+                                    id: string;
+                                }[];
+                                request_context: {
+                                    orgcode: string;
+                                    actor: string;
+                                    /** @enum {string} */
+                                    context_source: "session" | "api_key" | "operator" | "system";
+                                    logical_guid?: string;
+                                    channel_code?: string;
+                                    cccode?: string;
+                                    roles?: string[];
+                                    session_fingerprint?: string;
+                                    api_key_fingerprint?: string;
+                                };
+                            };
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.period.list": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "periods": [
+                     *           {
+                     *             "orgcode": "ACME",
+                     *             "period": "period",
+                     *             "status": "closed",
+                     *             "closed_at": "2026-11-20T10:15:02.417Z",
+                     *             "request_context": {
+                     *               "orgcode": "ACME",
+                     *               "actor": "checkout-service",
+                     *               "context_source": "api_key",
+                     *               "roles": [
+                     *                 "acct_view"
+                     *               ],
+                     *               "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f"
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.period.list",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            periods: {
+                                orgcode: string;
+                                period: string;
+                                /** @enum {string} */
+                                status: "closed";
+                                /** Format: date-time */
+                                closed_at: string;
+                                reason?: string;
+                                source_refs?: {
+                                    kind: string;
+                                    id: string;
+                                }[];
+                                request_context: {
+                                    orgcode: string;
+                                    actor: string;
+                                    /** @enum {string} */
+                                    context_source: "session" | "api_key" | "operator" | "system";
+                                    logical_guid?: string;
+                                    channel_code?: string;
+                                    cccode?: string;
+                                    roles?: string[];
+                                    session_fingerprint?: string;
+                                    api_key_fingerprint?: string;
+                                };
+                            }[];
                         };
                         stats: components["schemas"]["Stats"];
                         build: components["schemas"]["BuildMeta"];

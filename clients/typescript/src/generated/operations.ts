@@ -267,6 +267,14 @@ export const operations = {
       "report": {
         "path": "/accounting/gl/coverage/report"
       }
+    },
+    "period": {
+      "close": {
+        "path": "/accounting/gl/period/close"
+      },
+      "list": {
+        "path": "/accounting/gl/period/list"
+      }
     }
   }
 } as const;
