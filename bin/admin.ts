@@ -8,7 +8,8 @@
  * the SQS client and redrives through the Lambda client: the local server's,
  * or with `--queue-url URL [--region R]` a deployed stack's.
  *
- * Prints the result as one JSON object on stdout; errors go to stderr
+ * Prints the result as one JSON object on stdout (the dead-letter list and
+ * `redrive --all` page by page, as their pages come); errors go to stderr
  * with exit code 1.
  */
 import { resolve } from 'node:path';
@@ -27,6 +28,7 @@ import {
   showDeadLetter,
 } from '../shared/operators/dead-letter-redrive';
 import { type Command, type Flags, type RequiredFlag, UsageError, parseCommandLine, usage } from './admin-command-line';
+import { writePagedJson } from './paged-json';
 
 const credentialFunction = 'credential-admin';
 const rollupFunctions = { 'financial-rollup': 'financial-rollup-admin', 'usage-rollup': 'usage-rollup-admin' } as const;
@@ -41,14 +43,16 @@ async function main(): Promise<void> {
   }
   const { command, flags } = commandLine;
   const [group, action] = command.split(' ');
+  if (group === 'dead-letter') {
+    const failure = await deadLetterCommand(command, flags);
+    if (failure) throw new Error(failure);
+    return;
+  }
   let result: unknown;
-  let failure: string | undefined;
   if (group === 'credential') result = await invoke(flags, credentialFunction, credentialPayload(command, flags));
   else if (group === 'organisation') result = await invoke(flags, credentialFunction, organisationPayload(action, flags));
   else if (group === 'financial-rollup' || group === 'usage-rollup') result = await invoke(flags, rollupFunctions[group], rollupPayload(action, flags));
-  else ({ result, failure } = await deadLetterCommand(command, flags));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  if (failure) throw new Error(failure);
 }
 
 /** The `credential-admin` payload for one action; the function validates it in full. */
@@ -95,35 +99,46 @@ function rollupPayload(action: string | undefined, flags: Flags): Record<string,
 
 /**
  * A `dead-letter` action on the local server's queue or the deployed one
- * `--queue-url` names. A redrive that leaves a message in the queue prints
- * its outcome and fails the command.
+ * `--queue-url` names, its answer printed as it comes: `list` and `redrive
+ * --all` follow the pages of their answer (each page bounded by bytes,
+ * shared/operators/dead-letter-redrive.ts) and print them as one JSON object.
+ * Returns why the command fails: a redrive that leaves a message in the queue
+ * prints its outcome and fails.
  */
-async function deadLetterCommand(command: Command, flags: Flags): Promise<{ result: unknown; failure?: string }> {
+async function deadLetterCommand(command: Command, flags: Flags): Promise<string | undefined> {
   const action = command.replace('dead-letter ', '');
   if (action === 'redrive' && (flags.id === undefined) === (flags.all !== true)) {
     throw new UsageError('dead-letter redrive takes either --id or --all.');
   }
   const id = action === 'list' || flags.all ? '' : required(flags, 'id');
   const { queue, where } = deadLetterQueue(flags);
+  const print = (result: unknown) => process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   try {
-    if (action === 'list') return { result: { queue_url: queue.queueUrl, dead_letters: await listDeadLetters(queue) } };
-    if (action === 'show') return { result: await showDeadLetter(queue, id) };
+    if (action === 'list') {
+      await writePagedJson(process.stdout, { queue_url: queue.queueUrl }, 'dead_letters', listDeadLetters(queue));
+      return undefined;
+    }
+    if (action === 'show') {
+      print(await showDeadLetter(queue, id));
+      return undefined;
+    }
     if (flags.all) {
-      const outcomes = await redriveEveryDeadLetter(queue);
-      const kept = outcomes.filter((outcome) => outcome.outcome === 'kept').length;
-      return {
-        result: { redriven: outcomes.length - kept, kept, outcomes },
-        failure: kept > 0 ? `${kept} of ${outcomes.length} dead letters failed again and stay in the queue.` : undefined,
+      const count = { redriven: 0, kept: 0 };
+      const counted = async function* () {
+        for await (const page of redriveEveryDeadLetter(queue)) {
+          for (const { outcome } of page) count[outcome] += 1;
+          yield page;
+        }
       };
+      await writePagedJson(process.stdout, {}, 'outcomes', counted(), () => count);
+      const tried = count.redriven + count.kept;
+      return count.kept > 0 ? `${count.kept} of ${tried} dead letters failed again and stay in the queue.` : undefined;
     }
     const outcome = await redriveDeadLetter(queue, id);
-    return {
-      result: outcome,
-      failure:
-        outcome.outcome === 'kept'
-          ? `${outcome.consumer ?? 'The consumer'} failed again on dead letter ${outcome.id}: ${outcome.error_type}: ${outcome.error_message}. It stays in the queue.`
-          : undefined,
-    };
+    print(outcome);
+    return outcome.outcome === 'kept'
+      ? `${outcome.consumer ?? 'The consumer'} failed again on dead letter ${outcome.id}: ${outcome.error_type}: ${outcome.error_message}. It stays in the queue.`
+      : undefined;
   } catch (error) {
     throw unreachable(error, where);
   } finally {

@@ -55,64 +55,100 @@ const redriveVisibilitySeconds = 16 * 60;
 /** Long polling asks every SQS server, so an empty answer means no message is visible; a short poll asks only some. */
 const pollSeconds = 1;
 const maxMessagesPerReceive = 10;
+/** Messages made visible again at once, at most: a queue read whole may hold thousands. */
+const releasesAtOnce = 10;
 
-/** Every dead letter in the queue, in a line each, oldest failure first (those that do not say when, first of all). */
-export async function listDeadLetters(queue: DeadLetterQueue): Promise<DeadLetterSummary[]> {
-  const read = await readQueue(queue);
-  await release(queue, read.values());
-  return [...read.values()].map((message) => summaryOf(readDeadLetter(message))).sort(byFailure);
+/**
+ * The most one page of a dead-letter answer weighs as JSON: a list page's
+ * bound (docs/decisions.md: Every page is bounded by bytes), well under
+ * Lambda's 6 MB response. The queue keeps 14 days of dead letters of up to
+ * 256 KB each, the reason a line carries included: read whole, one answer had
+ * no bound, and neither had the memory that held every message it read.
+ */
+export const deadLetterPageBytes = 4 * 1024 * 1024;
+
+/**
+ * Every dead letter in the queue, in a line each, page by page: each page at
+ * most `pageBytes` as JSON (a page holds at least one line), oldest failure
+ * first within it (those that do not say when, first of all); SQS hands
+ * messages out in no order, so pages are not. A message's body is read into
+ * its line and dropped; every message read stays hidden until the last page
+ * is taken (or the reader stops), and is then visible again at once.
+ */
+export async function* listDeadLetters(queue: DeadLetterQueue, pageBytes = deadLetterPageBytes): AsyncGenerator<DeadLetterSummary[]> {
+  const read = new Map<string, string | undefined>();
+  const pages = new PagesOfBytes<DeadLetterSummary>(pageBytes);
+  try {
+    for (;;) {
+      const batch = await receive(queue, readingVisibilitySeconds, maxMessagesPerReceive);
+      const fresh = batch.filter((message) => !read.has(message.MessageId ?? ''));
+      for (const message of batch) read.set(message.MessageId ?? '', message.ReceiptHandle);
+      for (const message of fresh) {
+        const full = pages.add(summaryOf(readDeadLetter(message)));
+        if (full) yield full.sort(byFailure);
+      }
+      if (fresh.length === 0) break;
+    }
+    const last = pages.rest();
+    if (last.length > 0) yield last.sort(byFailure);
+  } finally {
+    await release(queue, read.values());
+  }
 }
 
 /** One dead letter, unwrapped: the event, the consumer's record and the notifier's. */
 export async function showDeadLetter(queue: DeadLetterQueue, id: string): Promise<DeadLetterMessage> {
-  const read = await readQueue(queue, id);
-  await release(queue, read.values());
-  const message = read.get(id);
-  if (!message) throw new DeadLetterNotFoundError(id);
-  return readDeadLetter(message);
+  const { found, others } = await readQueueFor(queue, id);
+  await release(queue, [...others, ...(found ? [found.ReceiptHandle] : [])]);
+  if (!found) throw new DeadLetterNotFoundError(id);
+  return readDeadLetter(found);
 }
 
 /** Runs one dead letter's event through the consumer that failed on it again. */
 export async function redriveDeadLetter(queue: DeadLetterQueue, id: string): Promise<RedriveOutcome> {
-  const read = await readQueue(queue, id);
-  const message = read.get(id);
-  read.delete(id);
-  await release(queue, read.values());
-  if (!message) throw new DeadLetterNotFoundError(id);
+  const { found, others } = await readQueueFor(queue, id);
+  await release(queue, others);
+  if (!found) throw new DeadLetterNotFoundError(id);
   await queue.sqs.send(
-    new ChangeMessageVisibilityCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: redriveVisibilitySeconds }),
+    new ChangeMessageVisibilityCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: found.ReceiptHandle, VisibilityTimeout: redriveVisibilitySeconds }),
   );
-  const outcome = await redrive(queue, message);
-  if (outcome.outcome === 'kept') await release(queue, [message]);
+  const outcome = await redrive(queue, found);
+  if (outcome.outcome === 'kept') await release(queue, [found.ReceiptHandle]);
   return outcome;
 }
 
 /**
- * Redrives every dead letter, one at a time, whatever happens to the others:
- * each kept one stays hidden until the end, so the run meets each message
- * once, and is visible again for the next run.
+ * Redrives every dead letter, one at a time, whatever happens to the others,
+ * and hands the outcomes over page by page as listDeadLetters does, each page
+ * once its messages ran: each kept one stays hidden until the end, so the run
+ * meets each message once, and is visible again for the next run.
  */
-export async function redriveEveryDeadLetter(queue: DeadLetterQueue): Promise<RedriveOutcome[]> {
-  const outcomes = new Map<string, RedriveOutcome>();
-  const kept: Message[] = [];
+export async function* redriveEveryDeadLetter(queue: DeadLetterQueue, pageBytes = deadLetterPageBytes): AsyncGenerator<RedriveOutcome[]> {
+  const outcomes = new Map<string, RedriveOutcome['outcome']>();
+  const kept: Array<string | undefined> = [];
+  const pages = new PagesOfBytes<RedriveOutcome>(pageBytes);
   try {
     for (;;) {
       const [message] = await receive(queue, redriveVisibilitySeconds, 1);
       if (!message) break;
-      const earlier = outcomes.get(message.MessageId ?? '');
+      const id = message.MessageId ?? '';
+      const earlier = outcomes.get(id);
       // SQS delivers at least once: a second copy of a message this run has seen is not run again.
-      if (earlier?.outcome === 'redriven') await remove(queue, message, earlier);
-      else if (earlier) kept.push(message);
+      if (earlier === 'redriven') await remove(queue, message, { id, consumer: readDeadLetter(message).consumer });
+      else if (earlier) kept.push(message.ReceiptHandle);
       else {
         const outcome = await redrive(queue, message);
-        outcomes.set(outcome.id, outcome);
-        if (outcome.outcome === 'kept') kept.push(message);
+        outcomes.set(outcome.id, outcome.outcome);
+        if (outcome.outcome === 'kept') kept.push(message.ReceiptHandle);
+        const full = pages.add(outcome);
+        if (full) yield full;
       }
     }
+    const last = pages.rest();
+    if (last.length > 0) yield last;
   } finally {
     await release(queue, kept);
   }
-  return [...outcomes.values()];
 }
 
 /**
@@ -174,24 +210,67 @@ async function receive(queue: DeadLetterQueue, visibilitySeconds: number, max: n
   return Messages ?? [];
 }
 
-/** Receives until no message is left visible, or until `wanted` is found; by message id, with its latest receipt handle. */
-async function readQueue(queue: DeadLetterQueue, wanted?: string): Promise<Map<string, Message>> {
-  const read = new Map<string, Message>();
+/**
+ * Receives until `wanted` is found or no message is left visible: the message
+ * wanted, with its latest receipt handle, and the latest receipt handles of
+ * the others read (their bodies are not kept).
+ */
+async function readQueueFor(queue: DeadLetterQueue, wanted: string): Promise<{ found?: Message; others: Array<string | undefined> }> {
+  const others = new Map<string, string | undefined>();
   for (;;) {
     const batch = await receive(queue, readingVisibilitySeconds, maxMessagesPerReceive);
-    const fresh = batch.filter((message) => !read.has(message.MessageId ?? ''));
-    for (const message of batch) read.set(message.MessageId ?? '', message);
-    if (fresh.length === 0 || (wanted !== undefined && read.has(wanted))) return read;
+    const found = batch.find((message) => message.MessageId === wanted);
+    const fresh = batch.filter((message) => message !== found && !others.has(message.MessageId ?? ''));
+    for (const message of batch) if (message !== found) others.set(message.MessageId ?? '', message.ReceiptHandle);
+    if (found || fresh.length === 0) return { found, others: [...others.values()] };
   }
 }
 
-/** Makes messages visible again at once. One that fails is visible again anyway once its visibility timeout lapses. */
-async function release(queue: DeadLetterQueue, messages: Iterable<Message>): Promise<void> {
-  await Promise.allSettled(
-    [...messages].map((message) =>
-      queue.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: 0 })),
-    ),
-  );
+/**
+ * Makes messages visible again at once, by their receipt handles, a few at a
+ * time. One that fails is visible again anyway once its visibility timeout lapses.
+ */
+async function release(queue: DeadLetterQueue, receiptHandles: Iterable<string | undefined>): Promise<void> {
+  const handles = [...receiptHandles];
+  for (let start = 0; start < handles.length; start += releasesAtOnce) {
+    await Promise.allSettled(
+      handles
+        .slice(start, start + releasesAtOnce)
+        .map((ReceiptHandle) => queue.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queue.queueUrl, ReceiptHandle, VisibilityTimeout: 0 }))),
+    );
+  }
+}
+
+/**
+ * Items gathered into pages of at most `pageBytes` as a JSON array, in the
+ * order added: `add` hands back the page an item no longer fits in (the item
+ * starts the next), `rest` the last one. A page holds at least one item.
+ */
+class PagesOfBytes<T> {
+  private page: T[] = [];
+  private bytes = 2;
+
+  constructor(private readonly pageBytes: number) {}
+
+  add(item: T): T[] | undefined {
+    const weight = Buffer.byteLength(JSON.stringify(item), 'utf8') + 1;
+    if (this.page.length > 0 && this.bytes + weight > this.pageBytes) {
+      const full = this.page;
+      this.page = [item];
+      this.bytes = 2 + weight;
+      return full;
+    }
+    this.page.push(item);
+    this.bytes += weight;
+    return undefined;
+  }
+
+  rest(): T[] {
+    const last = this.page;
+    this.page = [];
+    this.bytes = 2;
+    return last;
+  }
 }
 
 function byFailure(a: DeadLetterSummary, b: DeadLetterSummary): number {

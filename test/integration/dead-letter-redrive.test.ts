@@ -13,12 +13,13 @@ import { lambdaArn } from '../../shared/local/lambda-context';
 import { projectRoot } from '../../shared/local/project-root';
 import {
   DeadLetterNotFoundError,
+  deadLetterPageBytes,
   listDeadLetters,
   redriveDeadLetter,
   redriveEveryDeadLetter,
   showDeadLetter,
 } from '../../shared/operators/dead-letter-redrive';
-import { useDeadLetterQueue } from '../support/dead-letter-queue';
+import { everyDeadLetter, pagesOf, redriveEvery, useDeadLetterQueue } from '../support/dead-letter-queue';
 import { deadLetterReason } from '../support/deliveries';
 import { linesLoggedBy } from '../support/expected-logs';
 import { tenderCaptured } from '../support/fixtures/orders';
@@ -75,7 +76,7 @@ async function deadLetteredTender(): Promise<{ eventId: string; ledgerId: string
 }
 
 async function deadLettersOf(eventId: string) {
-  return (await listDeadLetters(deadLetters.queue)).filter((deadLetter) => deadLetter.event_id === eventId);
+  return (await everyDeadLetter(deadLetters.queue)).filter((deadLetter) => deadLetter.event_id === eventId);
 }
 
 async function ledgerEventsOfType(eventType: string): Promise<string[]> {
@@ -193,7 +194,7 @@ describe('a dead letter whose cause is fixed', () => {
     const malformedId = (await malformed)[0]!.event.id;
     fixable.fix();
 
-    const { value: outcomes, lines: refusals } = await linesLoggedBy(() => redriveEveryDeadLetter(deadLetters.queue));
+    const { value: outcomes, lines: refusals } = await linesLoggedBy(() => redriveEvery(deadLetters.queue));
     // Each consumer refuses the malformed event in one line (the queue may hold others' malformed tenders too).
     expect(refusals.length).toBeGreaterThanOrEqual(2);
     expect(refusals.filter((line) => !/^Function tender-captured(-ledger)? refused its payload: detail\.amount: Required$/.test(line))).toEqual([]);
@@ -211,28 +212,34 @@ describe('a dead letter whose cause is fixed', () => {
   });
 });
 
+/** A captured tender's event as EventBridge delivers it to the ledger consumer. */
+const tenderEvent = (tenderId: string) => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'tender.captured',
+  source: 'retail.payments',
+  account: localAccountId,
+  time: '2026-11-03T09:30:05Z',
+  region: localRegion,
+  resources: [],
+  detail: aTender(tenderId),
+});
+
+/** The attributes EventBridge gives the dead letter of an event it could not hand to the ledger consumer. */
+const undeliveredTo = (errorMessage: string) => ({
+  RULE_ARN: `arn:aws:events:${localRegion}:${localAccountId}:rule/tender-captured-ledger-rule`,
+  TARGET_ARN: lambdaArn(ledgerConsumer),
+  ERROR_CODE: 'SDK_CLIENT_ERROR',
+  ERROR_MESSAGE: errorMessage,
+  EXHAUSTED_RETRY_CONDITION: 'MaximumRetryAttemptsExhausted',
+  RETRY_ATTEMPTS: '185',
+});
+
 describe("a rule's dead letter (an event EventBridge could not hand to its target)", () => {
   it('is read from its attributes and redriven to the target the attributes name', async () => {
     const tenderId = fresh('tnd');
-    const event = {
-      version: '0',
-      id: randomUUID(),
-      'detail-type': 'tender.captured',
-      source: 'retail.payments',
-      account: localAccountId,
-      time: '2026-11-03T09:30:05Z',
-      region: localRegion,
-      resources: [],
-      detail: aTender(tenderId),
-    };
-    const id = stack.api.deadLetterQueue.send(JSON.stringify(event), {
-      RULE_ARN: `arn:aws:events:${localRegion}:${localAccountId}:rule/tender-captured-ledger-rule`,
-      TARGET_ARN: lambdaArn(ledgerConsumer),
-      ERROR_CODE: 'SDK_CLIENT_ERROR',
-      ERROR_MESSAGE: 'Unable to invoke Lambda function: Rate Exceeded',
-      EXHAUSTED_RETRY_CONDITION: 'MaximumRetryAttemptsExhausted',
-      RETRY_ATTEMPTS: '185',
-    });
+    const event = tenderEvent(tenderId);
+    const id = stack.api.deadLetterQueue.send(JSON.stringify(event), undeliveredTo('Unable to invoke Lambda function: Rate Exceeded'));
 
     expect(await deadLettersOf(event.id)).toEqual([
       expect.objectContaining({
@@ -298,7 +305,10 @@ describe('npm run admin -- dead-letter', () => {
   /** Runs the CLI as an operator does; resolves with its exit code and output. */
   async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await run('npx', ['tsx', 'bin/admin.ts', 'dead-letter', ...args, '--data-dir', dataDir], { cwd: projectRoot() });
+      const { stdout, stderr } = await run('npx', ['tsx', 'bin/admin.ts', 'dead-letter', ...args, '--data-dir', dataDir], {
+        cwd: projectRoot(),
+        maxBuffer: 64 * 1024 * 1024,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -329,4 +339,36 @@ describe('npm run admin -- dead-letter', () => {
     expect(missing.stderr).toMatch(/No dead letter no-such-message in the queue/);
     expect(await deadLettersOf(eventId)).toContainEqual(expect.objectContaining({ id: deadLetter!.id }));
   });
+
+  // A dead letter's line carries its error, and a queue keeps 14 days of them: one answer of the whole queue had no bound.
+  it('lists and redrives a queue of more than 6 MB of dead letters page by page, each page at most 4 MiB, each dead letter once; the CLI follows the pages', async () => {
+    const reason = `Unable to invoke Lambda function: ${'x'.repeat(200_000)}`;
+    const ids = Array.from({ length: 32 }, () => stack.api.deadLetterQueue.send(JSON.stringify(tenderEvent(fresh('tnd_heavy'))), undeliveredTo(reason)));
+    const ours = <T extends { id: string }>(items: readonly T[]) => items.filter(({ id }) => ids.includes(id));
+    const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+    const pages = await pagesOf(listDeadLetters(deadLetters.queue));
+    const listed = await admin('list');
+
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages.filter((page) => bytes(page) > deadLetterPageBytes)).toEqual([]);
+    expect(pages.reduce((sum, page) => sum + bytes(page), 0)).toBeGreaterThan(6 * 1024 * 1024);
+    expect(ours(pages.flat()).map(({ id }) => id).sort()).toEqual([...ids].sort());
+    // Every message read was let go once the last page was taken: the CLI, reading after, meets each of them.
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.length).toBeGreaterThan(6 * 1024 * 1024);
+    expect(ours(JSON.parse(listed.stdout).dead_letters as Array<{ id: string }>).map(({ id }) => id).sort()).toEqual([...ids].sort());
+
+    // Outcomes are small: pages of 2,000 bytes show the redrive's paging on 32 of them.
+    const { value: outcomePages, lines: refusals } = await linesLoggedBy(() => pagesOf(redriveEveryDeadLetter(deadLetters.queue, 2_000)));
+
+    // The queue still holds this file's malformed tenders, which their consumers refuse again.
+    expect(refusals.filter((line) => !/^Function tender-captured(-ledger)? refused its payload: detail\.amount: Required$/.test(line))).toEqual([]);
+    expect(outcomePages.length).toBeGreaterThan(1);
+    expect(outcomePages.filter((page) => page.length > 1 && bytes(page) > 2_000)).toEqual([]);
+    expect(ours(outcomePages.flat()).map(({ id, outcome }) => ({ id, outcome })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...ids].sort().map((id) => ({ id, outcome: 'redriven' })),
+    );
+    expect(ours(await everyDeadLetter(deadLetters.queue))).toEqual([]);
+  }, 120_000);
 });

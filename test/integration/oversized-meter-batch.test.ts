@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { destinationPayloadLimitBytes } from '../../shared/domain/invocation-record';
 import { writeLogLine } from '../../shared/observability/log-line';
-import { listDeadLetters, redriveDeadLetter, showDeadLetter } from '../../shared/operators/dead-letter-redrive';
+import { redriveDeadLetter, showDeadLetter } from '../../shared/operators/dead-letter-redrive';
 import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';
 import { failFirstSends, removeInjectedFaults } from '../support/client-faults';
-import { useDeadLetterQueue } from '../support/dead-letter-queue';
+import { everyDeadLetter, useDeadLetterQueue } from '../support/dead-letter-queue';
 import { createOrg, useStack } from '../support/harness';
 import { flushMeters, invokeOperator } from '../support/local-api';
 import { meteredRequestLine } from '../support/fixtures/request-lines';
@@ -53,7 +53,7 @@ describe('an aggregator batch larger than its failure destination carries', () =
     expect(queued).toHaveLength(1);
     expect(Buffer.byteLength(queued[0]!.body)).toBeLessThanOrEqual(destinationPayloadLimitBytes);
 
-    const listed = (await listDeadLetters(deadLetterQueue.queue)).find((deadLetter) => deadLetter.id === queued[0]!.messageId)!;
+    const listed = (await everyDeadLetter(deadLetterQueue.queue)).find((deadLetter) => deadLetter.id === queued[0]!.messageId)!;
     expect(listed).toMatchObject({ consumer: usageMeterAggregatorFunction.name, error_message: 'meter table unavailable (injected)' });
     const shown = await showDeadLetter(deadLetterQueue.queue, listed.id);
     // The pointer to the batch as the subscription delivered it, which is larger than the record could carry.
@@ -64,7 +64,7 @@ describe('an aggregator batch larger than its failure destination carries', () =
 
     expect(await redriveDeadLetter(deadLetterQueue.queue, listed.id)).toMatchObject({ outcome: 'redriven', result: { metered_lines: lines } });
     expect(await apiCallsOf(orgcode, day)).toBe(lines);
-    expect(await listDeadLetters(deadLetterQueue.queue)).not.toContainEqual(expect.objectContaining({ id: listed.id }));
+    expect(await everyDeadLetter(deadLetterQueue.queue)).not.toContainEqual(expect.objectContaining({ id: listed.id }));
     // The same batch once more (a second copy of the pointer, a repeated redrive): its chunks are counted already.
     expect(await invokeOperator(usageMeterAggregatorFunction.name, shown.event)).toMatchObject({ chunks_applied: 0, metered_lines: lines });
     expect(await apiCallsOf(orgcode, day)).toBe(lines);

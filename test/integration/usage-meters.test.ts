@@ -3,9 +3,9 @@ import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
 import { type MeterTotals, meterShards, readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { logSubscriptionEvent } from '../../shared/lambda/log-subscription-handler';
-import { listDeadLetters, redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
+import { redriveDeadLetter } from '../../shared/operators/dead-letter-redrive';
 import { usageMeterAggregatorFunction } from '../../shared/routes/consumer-registry';
-import { useDeadLetterQueue } from '../support/dead-letter-queue';
+import { everyDeadLetter, useDeadLetterQueue } from '../support/dead-letter-queue';
 import { eventRequest } from '../support/fixtures/events';
 import { createOrg, useStack } from '../support/harness';
 import { type HttpResult, flushMeters, invokeOperator, post } from '../support/local-api';
@@ -170,7 +170,7 @@ describe('per-call usage meters', () => {
     const missing = await counted.call('/event/get', { event_id: 'evt_missing' }, org.headers);
     await flushMeters();
 
-    const failedBefore = new Set((await listDeadLetters(deadLetterQueue.queue)).map((deadLetter) => deadLetter.id));
+    const failedBefore = new Set((await everyDeadLetter(deadLetterQueue.queue)).map((deadLetter) => deadLetter.id));
     const restore = failingMeterWrites();
     const unmetered = new Expected();
     let foundWithoutMeter: HttpResult;
@@ -189,7 +189,7 @@ describe('per-call usage meters', () => {
     expect(await flushedMeter(org.orgcode, '/event/get', counted)).toEqual({ ...counted.totals, api_calls: 2, errors: 1 });
 
     // The two calls' log lines reach the aggregator in one batch, or in two when the machine is slow between them.
-    const failed = (await listDeadLetters(deadLetterQueue.queue)).filter((deadLetter) => !failedBefore.has(deadLetter.id));
+    const failed = (await everyDeadLetter(deadLetterQueue.queue)).filter((deadLetter) => !failedBefore.has(deadLetter.id));
     expect(failed.length).toBeGreaterThanOrEqual(1);
     for (const deadLetter of failed) {
       expect(deadLetter).toMatchObject({ consumer: usageMeterAggregatorFunction.name, arrived_by: 'consumer', error_message: 'meter table unavailable (injected)' });

@@ -1,5 +1,13 @@
 import { localApiClientConfig } from '../../shared/local/environment';
-import { type DeadLetterQueue, closeDeadLetterQueue, openDeadLetterQueue } from '../../shared/operators/dead-letter-redrive';
+import type { DeadLetterSummary } from '../../shared/operators/dead-letter-messages';
+import {
+  type DeadLetterQueue,
+  type RedriveOutcome,
+  closeDeadLetterQueue,
+  listDeadLetters,
+  openDeadLetterQueue,
+  redriveEveryDeadLetter,
+} from '../../shared/operators/dead-letter-redrive';
 import type { LocalApi } from './local-api';
 
 /**
@@ -21,4 +29,21 @@ export function useDeadLetterQueue(stack: { readonly api: LocalApi }): { readonl
       return queue;
     },
   };
+}
+
+/** Every page of an answer that comes in pages, each page as it came. */
+export async function pagesOf<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
+  const taken: T[][] = [];
+  for await (const page of pages) taken.push(page);
+  return taken;
+}
+
+/** Every dead letter in the queue: all the pages listDeadLetters answers, as one list. */
+export async function everyDeadLetter(queue: DeadLetterQueue): Promise<DeadLetterSummary[]> {
+  return (await pagesOf(listDeadLetters(queue))).flat();
+}
+
+/** Every outcome of a redrive of the whole queue: all its pages, as one list. */
+export async function redriveEvery(queue: DeadLetterQueue, pageBytes?: number): Promise<RedriveOutcome[]> {
+  return (await pagesOf(redriveEveryDeadLetter(queue, pageBytes))).flat();
 }
