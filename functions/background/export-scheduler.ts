@@ -1,4 +1,5 @@
 import { runExportScheduler } from '../../shared/exports/export-scheduler';
 import { scheduledHandler } from '../../shared/lambda/scheduled-event';
+import { backgroundFunction } from '../../shared/routes/background-registry';
 
-export const handler = scheduledHandler('export-scheduler', runExportScheduler, { metricsOf: (run) => ({ ...run }) });
+export const handler = scheduledHandler(backgroundFunction('export-scheduler'), runExportScheduler, { metricsOf: (run) => ({ ...run }) });

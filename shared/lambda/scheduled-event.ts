@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from '../domain/errors';
 import type { RunMetrics } from '../observability/run-log';
-import { type BackgroundFunctionDefinition, backgroundFunctions } from '../routes/background-registry';
 import { payloadHandler } from './payload-handler';
 
 /**
@@ -26,8 +25,16 @@ export const scheduledEvent = z.strictObject({
 });
 export type ScheduledEvent = z.infer<typeof scheduledEvent>;
 
+/** What a scheduled function's handler reads of its registry entry (shared/routes/background-registry.ts). */
+export interface ScheduledFunction {
+  name: string;
+  everyMinutes?: number;
+  dailyAtUtc?: { hour: number; minute: number };
+  byHand?: string;
+}
+
 /** What a scheduled function answers a payload that is not its schedule's event: what to do instead, then what was wrong. */
-function refusal(fn: BackgroundFunctionDefinition): (issues: ValidationIssue[]) => string {
+function refusal(fn: ScheduledFunction): (issues: ValidationIssue[]) => string {
   const period = fn.everyMinutes === 1 ? 'a minute' : `${fn.everyMinutes} minutes`;
   const instead = fn.byHand ?? `it needs no run by hand: the next is at most ${period} away`;
   return (issues) => {
@@ -46,14 +53,11 @@ function refusal(fn: BackgroundFunctionDefinition): (issues: ValidationIssue[]) 
  * run on the operations dashboard.
  */
 export function scheduledHandler<Result>(
-  name: string,
+  fn: ScheduledFunction,
   run: (scheduledAt: Date) => Promise<Result>,
   options: { metricsOf?: (result: Result) => RunMetrics } = {},
 ) {
-  const fn = backgroundFunctions.find((candidate) => candidate.name === name);
-  if (!fn || (fn.everyMinutes === undefined && fn.dailyAtUtc === undefined)) {
-    throw new Error(`${name} is not a scheduled background function of the registry`);
-  }
+  if (fn.everyMinutes === undefined && fn.dailyAtUtc === undefined) throw new Error(`${fn.name} is not a scheduled background function`);
   return payloadHandler(scheduledEvent, (event) => run(new Date(event.time)), {
     metricsOf: (result, event): RunMetrics => ({ ...options.metricsOf?.(result), lateness_ms: Date.now() - Date.parse(event.time) }),
     refusal: refusal(fn),

@@ -81,3 +81,10 @@ export const backgroundFunctions: BackgroundFunctionDefinition[] = [
       'to roll up a chosen day use the usage-rollup-admin operator (npm run admin -- usage-rollup run --dt YYYY-MM-DD [--to YYYY-MM-DD] [--orgcode ORG])',
   },
 ];
+
+/** The registry entry of the background function `name`: a function's entry file hands its handler its own. */
+export function backgroundFunction(name: string): BackgroundFunctionDefinition {
+  const found = backgroundFunctions.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`${name} is not a background function of the registry`);
+  return found;
+}
