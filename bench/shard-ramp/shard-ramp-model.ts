@@ -92,12 +92,18 @@ function hashedSpreads(heat: readonly PartitionHeat[]): { families: SpreadFamily
   return { families, members };
 }
 
+/**
+ * The shard watch's own keys: the ramp runs the real watches and meters their reports itself, so what the day's
+ * one process reported (at its own rate and layout) is not replayed as an order's.
+ */
+const watchKeys = /#SHARD_(?:WATCH|LAYOUT)$/;
+
 /** The model of an order for `encodedOrg` from the heat per order of a one-shard day (keys name the organisation `<org>`). */
 export function orderModel(heat: readonly PartitionHeat[], encodedOrg: string): OrderModel {
   const { families, members } = hashedSpreads(heat);
   const model: OrderModel = { spread: [], unspread: [], platformSpread: families };
   for (const partition of heat) {
-    if (members.has(partition)) continue;
+    if (members.has(partition) || watchKeys.test(partition.key)) continue;
     const key = partition.key.split('<org>').join(encodedOrg);
     const spread = spreadPartitionOf(key);
     const unitsPerWrite = partition.writes > 0 ? partition.wcu / partition.writes : 0;

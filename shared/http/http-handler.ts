@@ -17,8 +17,8 @@ import { inProgressLeaseMs } from '../db/idempotency-repository';
 import { runIdempotently } from './idempotent-call';
 import { functionDeadlineMarginMs, withinDeadline } from '../invocation-fence';
 import { watchTableWrites } from '../lambda/table-watch';
-import { type CallSource, OrgRateLimiter, inMemoryCallSource } from './org-rate-limit';
-import { takeOrgCalls } from '../db/auth/org-rate-repository';
+import { OrgRateLimiter } from './org-rate-limit';
+import { inMemoryCallSource, tableCallSource } from './org-rate-sources';
 import { logAnsweredCall } from './request-log';
 import { callMeterFields } from './usage-metering';
 
@@ -133,7 +133,7 @@ function authentication(route: RouteDefinition, rateLimit: OrgRateLimitScope): M
       call.caller = await authenticate(call.headers, call.body ?? {}, route.roles, call.receivedAt);
       if (!orgRateLimiter) {
         const limit = serviceConfig().orgRateLimit;
-        const source: CallSource = rateLimit === 'shared' ? (orgcode, want, _now, tat) => takeOrgCalls(orgcode, limit, want, tat) : inMemoryCallSource(limit);
+        const source = rateLimit === 'shared' ? tableCallSource(limit) : inMemoryCallSource(limit);
         orgRateLimiter = new OrgRateLimiter(limit, source);
       }
       const retryAfterMs = await orgRateLimiter.admit(call.caller.orgcode, Date.now());

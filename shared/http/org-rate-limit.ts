@@ -1,64 +1,100 @@
-import { type OrgRateLimit, callsAvailable, emissionMs, msUntilOneCall, tatAfter } from '../domain/org-rate';
+import { TakeThrottledError } from '../db/auth/org-rate-repository';
+import {
+  type OrgAllowance,
+  type OrgRateLimit,
+  callsAvailable,
+  countLimit,
+  emissionMs,
+  msUntilOneCall,
+  periodOf,
+  shareHeadroom,
+  sharePeriodMs,
+  sharesOf,
+  smallestShare,
+} from '../domain/org-rate';
 import { pause } from '../pause';
+import { TakeFailureLog } from './org-rate-take-log';
 
 /**
  * The per-organisation call limit (docs/decisions.md: Per-organisation limit),
  * held across every environment of every route function: the allowance is one
- * shared bucket per organisation (a `CallSource`, in the table), and each
- * environment takes calls from it in leases, a few at a time, then admits its
- * calls from its lease with no I/O. Leases are sized to what the environment
- * is asked for in `leaseHorizonMs` (admitted or not), so an environment that
- * calls rarely takes one call at a time and holds back little of the allowance
- * from the others.
+ * item per organisation (a `CallSource`, in the table; shared/domain/org-rate.ts),
+ * and an environment admits its calls with no I/O from what it took of it.
+ *
+ * Shares: an environment asked steadily, at least about the smallest share,
+ * claims a rate for the current period and three more (30 to 40 s, one
+ * write), its demand with a little headroom, and admits its calls at that rate
+ * (a bucket of its own holding the call it claimed with, refilling at the
+ * rate up to the organisation's burst time's worth); in its last period it
+ * claims three more beside a call. The rate is what the environment holds
+ * back, not calls, so an organisation at its limit over fifty environments
+ * writes its item once a half-minute an environment.
+ *
+ * Count takes: an environment asked less, or before it knows its demand, or
+ * once its share is spent, takes calls from the count bucket in leases sized
+ * to what it is asked in `leaseHorizonMs` (admitted or not), so one that calls
+ * rarely takes one call at a time and holds back little of the allowance.
  *
  * Nothing a call starts outlives it (Lambda freezes the environment once the
- * handler returns): the next lease is taken beside a call once half the lease
- * is spent, and `settled()`, awaited before the answer, lets it finish first.
- * A call with nothing in hand waits for its take, unless its environment is
- * asked less than a call a second and its last take was granted in full with
- * more than a lease left in the bucket: then it is admitted at once, on
- * credit, paid from the take beside it (so a quiet organisation never waits
- * on the table). An environment that has never taken a lease has no credit.
+ * handler returns): the next lease or claim is taken beside a call, and
+ * `settled()`, awaited before the answer, lets it finish first. A call with
+ * nothing in hand waits for its take, unless its environment is asked less
+ * than a call a second and its last take was granted in full with more than a
+ * lease left in the bucket: then it is admitted at once, on credit, paid from
+ * the take beside it. An environment that has never taken a lease has no credit.
  *
- * Once the bucket is empty, or a take fails (throttled: the bucket item's
- * partition is at its limit; the SDK does not retry a take), the environment
- * refuses locally and takes again only after a backoff that doubles with each
- * take in a row that came back empty, up to `maxBackoffMs`: many environments
- * of an organisation over its limit write to its one item rarely, and a
- * failure never admits a call (fail closed). Only a take that fails while the
- * environment last found room is tried once more, after a short pause.
+ * Once the allowance is spent, the environment refuses locally and takes
+ * again only after a backoff that doubles with each take in a row that came
+ * back empty, up to `maxBackoffMs`; one that knows the allowance has nothing
+ * left writes nothing. A take the table throttles for the allowance item's
+ * own key refuses too (fail closed: the item is hot because too many
+ * environments write it). A take that fails for any other cause (the table
+ * unreachable, a server error past the SDK's retries, the table throttled as
+ * a whole) admits one lease's worth unchecked for `uncheckedMs`, as the
+ * routes' own requests would ride it out. Both are counted, a log line a
+ * window (org-rate-take-log.ts).
  */
 
-/** Where leases come from: takes up to `want` calls of the organisation's allowance at `now`. */
-export type CallSource = (
-  orgcode: string,
-  want: number,
-  now: number,
-  knownTat: number | undefined,
-) => Promise<{ granted: number; tat: number | undefined }>;
+/** Where the allowance is: takes of the count bucket and, where environments share it, claims of shares. */
+export interface CallSource {
+  /** Takes up to `want` calls of the count bucket at `now`. */
+  take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<{ granted: number; allowance: OrgAllowance }>;
+  /** Claims up to `rate` calls a second for `periods`; absent where the allowance is the environment's own (shares would save nothing). */
+  claim?(orgcode: string, rate: number, periods: readonly number[], now: number, known: OrgAllowance | undefined): Promise<{ rate: number; allowance: OrgAllowance }>;
+  /** The allowance as a replica holds it, read without writing: what an environment whose last take found it spent looks at before it takes again. */
+  read?(orgcode: string): Promise<OrgAllowance>;
+}
 
 /** A lease is sized to what its environment is asked in this long (its next take is under way by half of it). */
 const leaseHorizonMs = 1_000;
-/**
- * Calls of a lease not spent within this long go back unused (the allowance
- * already counted them): twice the horizon, so an environment whose calls come
- * a little late (a stalled host, a slow call) does not lose what it took.
- */
+/** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
 const leaseLifetimeMs = 2_000;
 /** Takes a call waits for before it is refused although the organisation had room (its environment's calls outran them). */
 const maxRoundsPerCall = 4;
-/**
- * The longest wait between takes of an environment whose takes come back empty
- * (drawn from its upper half, 2.25 s on average): 50 environments at it take
- * about 22 times a second, each a write unit or two, well inside a tenth of a
- * partition's 1,000 write units; and the longest an organisation back under its
- * limit is still refused by such an environment.
- */
+/** The longest wait between takes of an environment whose takes come back empty (drawn from its upper half). */
 const maxBackoffMs = 3_000;
-/** The pause before a failed take is tried again (doubled at most, at random). */
+/** The pause before a throttled take is tried again (doubled at most, at random). */
 const retryPauseMs = 25;
+/** How long a lease's worth of calls is admitted unchecked after a take failed for a cause other than the item's own throttling. */
+const uncheckedMs = 1_000;
+/** Periods a first claim covers (the current one and four more), and a renewal adds. */
+const claimedPeriods = 5;
+const renewedPeriods = 3;
+/** An environment claims a share once asked at least this share of the smallest one (which it then claims at least)... */
+const claimAtShareOfSmallest = 0.75;
+/** ...over this long at least: a burst of calls is the count bucket's to serve, a share is for a steady pace. */
+const steadyAfterMs = 2_000;
 /** Organisations remembered per environment; the least recently seen is forgotten first. */
 const rememberedOrgs = 10_000;
+
+/** A rate the environment claimed, until the end of its last period; `next` once renewed beyond it. */
+interface Share {
+  rate: number;
+  until: number;
+  tokens: number;
+  at: number;
+  next?: { rate: number; until: number };
+}
 
 interface Hand {
   orgcode: string;
@@ -67,25 +103,32 @@ interface Hand {
   expiresAt: number;
   /** The size of the next lease. */
   size: number;
-  /** No take before this: the bucket was found empty, or a take failed. */
+  /** No take before this: the allowance was found spent, or a take failed. */
   refusedUntil: number;
+  /** No claim before this: the periods ahead were found full. */
+  claimsRefusedUntil: number;
   /** Takes in a row that came back empty or failed: the backoff's exponent. */
   emptyTakes: number;
-  /** The bucket's `tat` as last seen. */
-  tat: number | undefined;
+  /** The allowance as last seen. */
+  known: OrgAllowance | undefined;
   /** Whether the last take was granted all it asked for. */
   hadRoom: boolean;
-  /** Calls the bucket held besides, as the last take left it: the organisation's room, not guessed forward. */
+  /** Calls the count bucket held besides, as the last take left it. */
   roomSeen: number;
-  /** Calls asked for since the last take, admitted or not, and when that was (none yet: demand unknown): the environment's demand. */
+  /** Calls asked for since the last take or claim, admitted or not, and when that was (none yet: demand unknown). */
   asked: number;
   takenAt: number | undefined;
-  take?: Promise<void>;
+  /** Calls asked for since `paceSince` (the first call seen, or the last claim): the pace a share is claimed at. */
+  paced: number;
+  paceSince: number | undefined;
+  share?: Share;
+  work?: Promise<void>;
 }
 
 export class OrgRateLimiter {
   private readonly hands = new Map<string, Hand>();
-  private readonly takes = new Set<Promise<void>>();
+  private readonly works = new Set<Promise<void>>();
+  private readonly failures = new TakeFailureLog();
   /** The largest lease: a quarter of the burst, so a handful of environments cannot hold it all. */
   private readonly maxLease: number;
 
@@ -101,35 +144,30 @@ export class OrgRateLimiter {
   async admit(orgcode: string, nowMs: number): Promise<number> {
     const hand = this.handOf(orgcode);
     hand.asked += 1;
+    hand.paced += 1;
+    hand.paceSince ??= nowMs;
     // Calls of one environment that arrive together share its takes: a take that comes back with room but is spent
-    // by the others sends a call round again, and only a take that found the bucket empty refuses it.
+    // by the others sends a call round again, and only a take that found the allowance spent refuses it.
     for (let round = 0; round < maxRoundsPerCall; round += 1) {
-      if (this.spend(hand, nowMs)) return 0;
+      if (this.spendShare(hand, nowMs) || this.spendLease(hand, nowMs)) return 0;
       if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
+      if (this.mayClaim(hand, nowMs)) {
+        await (hand.work ?? this.startClaim(hand, nowMs));
+        continue;
+      }
       if (this.mayCredit(hand, nowMs)) {
         hand.calls = Math.min(hand.calls, 0) - 1;
         void this.startTake(hand, nowMs);
         return 0;
       }
-      await (hand.take ?? this.startTake(hand, nowMs));
+      await (hand.work ?? this.startTake(hand, nowMs));
     }
     return Math.max(1, hand.refusedUntil - nowMs);
   }
 
-  /** Resolves once every take this environment started has finished: awaited before a call is answered. */
+  /** Resolves once every take and claim this environment started has finished: awaited before a call is answered. */
   async settled(): Promise<void> {
-    while (this.takes.size > 0) await Promise.allSettled([...this.takes]);
-  }
-
-  /**
-   * Whether a call may go on credit: the environment is asked less than a call
-   * a lease horizon (a busier one takes ahead instead), its last take was
-   * granted in full and left the bucket more than a lease besides, so the take
-   * beside the call will pay for it. An environment that saw the organisation
-   * near its limit waits for its take instead, however long ago it looked.
-   */
-  private mayCredit(hand: Hand, nowMs: number): boolean {
-    return this.demand(hand, nowMs) <= 1 && hand.hadRoom && !hand.take && hand.roomSeen > this.maxLease;
+    while (this.works.size > 0) await Promise.allSettled([...this.works]);
   }
 
   private handOf(orgcode: string): Hand {
@@ -139,12 +177,15 @@ export class OrgRateLimiter {
       expiresAt: 0,
       size: 1,
       refusedUntil: 0,
+      claimsRefusedUntil: 0,
       emptyTakes: 0,
-      tat: undefined,
+      known: undefined,
       hadRoom: false,
       roomSeen: 0,
       asked: 0,
       takenAt: undefined,
+      paced: 0,
+      paceSince: undefined,
     };
     this.hands.delete(orgcode);
     this.hands.set(orgcode, hand);
@@ -152,44 +193,108 @@ export class OrgRateLimiter {
     return hand;
   }
 
-  /** Spends a call in hand; once half the lease is spent, the next take starts beside the call. */
-  private spend(hand: Hand, nowMs: number): boolean {
-    if (hand.calls < 1 || nowMs >= hand.expiresAt) return false;
-    hand.calls -= 1;
-    // A lease of one call is not taken ahead: at that rate it would lapse before the next call, and credit serves it instead.
-    if (hand.size > 1 && hand.calls <= hand.size / 2 && !hand.take && nowMs >= hand.refusedUntil) void this.startTake(hand, nowMs);
+  /** Spends a call of the environment's share, if it holds one with a call in it; in its last period, renews it beside the call. */
+  private spendShare(hand: Hand, nowMs: number): boolean {
+    const share = hand.share;
+    if (!share) return false;
+    if (nowMs >= share.until) {
+      if (!share.next) {
+        hand.share = undefined;
+        return false;
+      }
+      Object.assign(share, share.next, { next: undefined });
+    }
+    const most = Math.max(1, (share.rate * this.limit.burst) / this.limit.perSecond);
+    share.tokens = Math.min(most, share.tokens + ((nowMs - share.at) * share.rate) / 1000);
+    share.at = nowMs;
+    if (share.tokens < 1) return false;
+    share.tokens -= 1;
+    // An environment asked less than a share's worth by now lets it lapse.
+    if (!share.next && !hand.work && nowMs >= share.until - sharePeriodMs && this.steady(hand, nowMs)) void this.startClaim(hand, nowMs);
     return true;
   }
 
-  /** How long an environment waits before its next take once takes came back empty: doubling, jittered, at least until the bucket holds a call. */
-  private backoffMs(hand: Hand, nowMs: number): number {
-    const untilOneCall = msUntilOneCall(this.limit, hand.tat, nowMs);
-    const bound = Math.min(maxBackoffMs, emissionMs(this.limit) * 2 ** Math.max(0, hand.emptyTakes - 1));
-    // The first wait is the bucket's own; later ones drawn from the upper half of their bound, so environments refused together part.
-    return Math.ceil(Math.max(untilOneCall, hand.emptyTakes <= 1 ? bound : bound / 2 + (this.random() * bound) / 2));
+  /**
+   * Spends a call of the lease in hand; once half the lease is spent, the next
+   * take starts beside the call, or a claim, once the environment's pace is steady.
+   */
+  private spendLease(hand: Hand, nowMs: number): boolean {
+    if (hand.calls < 1 || nowMs >= hand.expiresAt) return false;
+    hand.calls -= 1;
+    // A lease of one call is not taken ahead: at that rate it would lapse before the next call, and credit serves it instead.
+    if (hand.size > 1 && hand.calls <= hand.size / 2 && !hand.work && nowMs >= hand.refusedUntil) {
+      void (this.mayClaim(hand, nowMs) ? this.startClaim(hand, nowMs) : this.startTake(hand, nowMs));
+    }
+    return true;
   }
 
   /**
-   * Calls the environment is asked for in a lease horizon, at the rate it was asked since its last take; none before
-   * its first: a fresh environment knows nothing of its demand yet, and a burst of cold starts must not hoard the bucket.
+   * Whether a call may go on credit: the environment is asked less than a call
+   * a lease horizon (a busier one takes ahead instead), its last take was
+   * granted in full and left the bucket more than a lease besides, so the take
+   * beside the call will pay for it.
+   */
+  private mayCredit(hand: Hand, nowMs: number): boolean {
+    return this.demand(hand, nowMs) <= 1 && hand.hadRoom && !hand.work && hand.roomSeen > this.maxLease;
+  }
+
+  /**
+   * Calls a second the environment is asked, since its last take or claim; none before its first: a fresh environment
+   * knows nothing of its demand yet, and a burst of cold starts must not hoard the allowance.
    */
   private demand(hand: Hand, nowMs: number): number {
     return hand.takenAt === undefined ? 0 : (hand.asked / Math.max(1, nowMs - hand.takenAt)) * leaseHorizonMs;
   }
 
+  /** Calls a second the environment was asked since `paceSince`, after the first; none over less than `steadyAfterMs`. */
+  private pace(hand: Hand, nowMs: number): number {
+    const span = nowMs - (hand.paceSince ?? nowMs);
+    return span < steadyAfterMs ? 0 : ((hand.paced - 1) / span) * 1000;
+  }
+
+  /** Whether the environment is asked steadily enough to hold a share. */
+  private steady(hand: Hand, nowMs: number): boolean {
+    return this.pace(hand, nowMs) >= claimAtShareOfSmallest * smallestShare(this.limit);
+  }
+
+  /** Whether the environment claims a share: the allowance is shared, it holds none, it is asked steadily enough, and the periods ahead were not found full. */
+  private mayClaim(hand: Hand, nowMs: number): boolean {
+    return Boolean(this.source.claim) && !hand.share && this.steady(hand, nowMs) && nowMs >= hand.claimsRefusedUntil;
+  }
+
+  /** How long an environment waits before its next take once takes came back empty: doubling, jittered, at least until the bucket holds a call. */
+  private backoffMs(hand: Hand, nowMs: number): number {
+    const counts = countLimit(this.limit, hand.known ? sharesOf(hand.known, periodOf(nowMs)) : 0);
+    // Shares hold the rate: nothing is left to count takes before the next period.
+    const untilOneCall = counts ? msUntilOneCall(counts, hand.known?.tat, nowMs) : (periodOf(nowMs) + 1) * sharePeriodMs - nowMs;
+    const bound = Math.min(maxBackoffMs, emissionMs(this.limit) * 2 ** Math.max(0, hand.emptyTakes - 1));
+    // The first wait is the bucket's own; later ones drawn from the upper half of their bound, so environments refused together part.
+    return Math.ceil(Math.max(untilOneCall, hand.emptyTakes <= 1 ? bound : bound / 2 + (this.random() * bound) / 2));
+  }
+
+  /** Runs `work` as the environment's one take or claim in flight, awaited by settled(). */
+  private track(hand: Hand, work: Promise<void>): Promise<void> {
+    const tracked = work.finally(() => {
+      hand.work = undefined;
+      this.works.delete(tracked);
+    });
+    hand.work = tracked;
+    this.works.add(tracked);
+    return tracked;
+  }
+
   /**
-   * One take from the shared allowance. A take that fails (the bucket item
-   * throttled, the table unreachable) is tried once more after a short pause
-   * while this environment has not found the bucket empty lately, as a throttle
-   * that passes would be retried; once it has, the failure refuses at once.
+   * Calls `attempt` once more after a short pause when it was throttled while
+   * this environment last found room, as a throttle that passes would be retried;
+   * once it has found the allowance spent, a throttle refuses at once.
    */
-  private async fromSource(hand: Hand, want: number, nowMs: number): Promise<{ granted: number; tat: number | undefined }> {
+  private async retriedOnce<Result>(hand: Hand, attempt: () => Promise<Result>): Promise<Result> {
     try {
-      return await this.source(hand.orgcode, want, nowMs, hand.tat);
+      return await attempt();
     } catch (error) {
-      if (hand.emptyTakes > 0) throw error;
+      if (!(error instanceof TakeThrottledError) || hand.emptyTakes > 0) throw error;
       await pause(retryPauseMs * (1 + this.random()));
-      return this.source(hand.orgcode, want, nowMs, hand.tat);
+      return attempt();
     }
   }
 
@@ -199,50 +304,86 @@ export class OrgRateLimiter {
     hand.asked = 0;
     hand.takenAt = nowMs;
     const want = hand.size;
-    const take = this.fromSource(hand, want, nowMs)
-      .then(
-        ({ granted, tat }) => {
-          hand.tat = tat;
-          hand.hadRoom = granted >= want;
-          hand.roomSeen = callsAvailable(this.limit, tat, nowMs);
-          // A call admitted on credit is paid from this lease, however old the last one.
-          hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
-          hand.expiresAt = nowMs + leaseLifetimeMs;
-          // Empty: back off further. Short: others take too, so the next take waits as long again. In full: a step less.
-          if (granted === 0) hand.emptyTakes += 1;
-          else if (hand.hadRoom) hand.emptyTakes = Math.max(0, hand.emptyTakes - 1);
-          else hand.emptyTakes = Math.max(1, hand.emptyTakes);
-          if (hand.emptyTakes > 0) hand.refusedUntil = nowMs + this.backoffMs(hand, nowMs);
-        },
-        (error: unknown) => {
-          // Fail closed: the table refused (most likely the bucket's partition at its limit), so no call goes without a lease.
-          console.error(JSON.stringify({ level: 'warn', message: 'org rate limit: take failed, calls refused', orgcode, error: String(error) }));
-          hand.hadRoom = false;
-          hand.emptyTakes += 1;
-          hand.refusedUntil = nowMs + this.backoffMs(hand, nowMs);
-        },
-      )
-      .finally(() => {
-        hand.take = undefined;
-        this.takes.delete(take);
-      });
-    hand.take = take;
-    this.takes.add(take);
-    return take;
+    const take = this.retriedOnce(hand, () => this.takeUnlessSpent(hand, want, nowMs)).then(
+      ({ granted, allowance }) => {
+        hand.known = allowance;
+        const counts = countLimit(this.limit, sharesOf(allowance, periodOf(nowMs)));
+        hand.hadRoom = granted >= want;
+        hand.roomSeen = counts ? callsAvailable(counts, allowance.tat, nowMs) : 0;
+        // A call admitted on credit is paid from this lease, however old the last one.
+        hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
+        hand.expiresAt = nowMs + leaseLifetimeMs;
+        // Empty: back off further. Short: others take too, so the next take waits as long again. In full: a step less.
+        if (granted === 0) hand.emptyTakes += 1;
+        else if (hand.hadRoom) hand.emptyTakes = Math.max(0, hand.emptyTakes - 1);
+        else hand.emptyTakes = Math.max(1, hand.emptyTakes);
+        if (hand.emptyTakes > 0) hand.refusedUntil = nowMs + this.backoffMs(hand, nowMs);
+      },
+      (error: unknown) => this.failed(hand, error, nowMs),
+    );
+    return this.track(hand, take);
   }
-}
 
-/**
- * An allowance kept in this environment's memory only: the bucket the limit
- * used to be, per environment. For the bench's comparison and for a stack
- * whose environments are one process anyway.
- */
-export function inMemoryCallSource(limit: OrgRateLimit): CallSource {
-  const tats = new Map<string, number>();
-  return async (orgcode, want, now) => {
-    const tat = tats.get(orgcode);
-    const granted = Math.min(want, callsAvailable(limit, tat, now));
-    if (granted > 0) tats.set(orgcode, tatAfter(limit, tat, now, granted));
-    return { granted, tat: tats.get(orgcode) };
-  };
+  /**
+   * A take, unless the environment knows nothing of the allowance yet or its
+   * last take found it spent, and a replica shows it spent: many environments
+   * of an organisation over its limit (or starting together) then read its
+   * item (half a read unit), and only those that see room write to it, in the
+   * form the bucket is in.
+   */
+  private async takeUnlessSpent(hand: Hand, want: number, nowMs: number): Promise<{ granted: number; allowance: OrgAllowance }> {
+    if ((hand.known === undefined || hand.emptyTakes > 0) && this.source.read) {
+      const seen = await this.source.read(hand.orgcode);
+      const counts = countLimit(this.limit, sharesOf(seen, periodOf(nowMs)));
+      if (!counts || callsAvailable(counts, seen.tat, nowMs) < 1) return { granted: 0, allowance: seen };
+      hand.known = seen;
+    }
+    return this.source.take(hand.orgcode, want, nowMs, hand.known);
+  }
+
+  /**
+   * Claims a share: the environment's first for the current period and
+   * `claimedPeriods - 1` more, or, holding one, `renewedPeriods` more after it.
+   * Its rate is the environment's pace with headroom, at least the smallest
+   * share. A first claim admits the call it was made for.
+   */
+  private startClaim(hand: Hand, nowMs: number): Promise<void> {
+    const { orgcode } = hand;
+    const held = hand.share;
+    const first = held ? periodOf(held.until) : periodOf(nowMs);
+    const periods = Array.from({ length: held ? renewedPeriods : claimedPeriods }, (_, index) => first + index);
+    const rate = Math.max(smallestShare(this.limit), shareHeadroom * this.pace(hand, nowMs));
+    hand.paced = 1;
+    hand.paceSince = nowMs;
+    const claim = this.retriedOnce(hand, () => this.source.claim!(orgcode, rate, periods, nowMs, hand.known)).then(
+      ({ rate: granted, allowance }) => {
+        hand.known = allowance;
+        const until = (periods.at(-1)! + 1) * sharePeriodMs;
+        if (granted === 0) hand.claimsRefusedUntil = (periodOf(nowMs) + 1) * sharePeriodMs;
+        else if (hand.share) hand.share.next = { rate: granted, until };
+        else hand.share = { rate: granted, until, tokens: 1, at: nowMs };
+      },
+      (error: unknown) => this.failed(hand, error, nowMs),
+    );
+    return this.track(hand, claim);
+  }
+
+  /**
+   * A take or claim that failed. Throttled for the allowance's own key: refuse,
+   * and back off (fail closed). Any other cause: a lease's worth of calls
+   * unchecked for `uncheckedMs`, and no take before then.
+   */
+  private failed(hand: Hand, error: unknown, nowMs: number): void {
+    hand.hadRoom = false;
+    if (error instanceof TakeThrottledError) {
+      this.failures.note(hand.orgcode, 'refused', error, nowMs);
+      hand.emptyTakes += 1;
+      hand.refusedUntil = nowMs + this.backoffMs(hand, nowMs);
+      return;
+    }
+    this.failures.note(hand.orgcode, 'unchecked', error, nowMs);
+    hand.calls = Math.max(hand.calls, 0) + hand.size;
+    hand.expiresAt = nowMs + uncheckedMs;
+    hand.refusedUntil = nowMs + uncheckedMs;
+  }
 }

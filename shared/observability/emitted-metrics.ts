@@ -81,6 +81,22 @@ export function runFigureUnit(name: string): MetricUnit {
  */
 export const shardRaisesMetric: EmittedMetric = { name: 'ShardRaises', dimensions: ['Trigger'], emittedBy: 'shared/db/shard-layout.ts' };
 
+/**
+ * Takes of an organisation's shared allowance that failed (issue 38), from
+ * shared/http/org-rate-take-log.ts: refused (throttled for the allowance's own
+ * key) and unchecked (any other cause), counted a line a window.
+ */
+export const orgRateTakesMetrics = {
+  names: { refused: 'OrgRateTakesRefused', unchecked: 'OrgRateTakesUnchecked' },
+  directive: {
+    dimensions: [],
+    metrics: [
+      { name: 'OrgRateTakesRefused', unit: 'Count' },
+      { name: 'OrgRateTakesUnchecked', unit: 'Count' },
+    ],
+  } satisfies MetricDirective,
+} as const;
+
 function fromDirectives(directives: readonly MetricDirective[], emittedBy: string): EmittedMetric[] {
   return directives.flatMap(({ dimensions, metrics }) => metrics.map(({ name }) => ({ name, dimensions, emittedBy })));
 }
@@ -90,4 +106,5 @@ export const emittedMetrics: readonly EmittedMetric[] = [
   ...fromDirectives([byOperation, byFamily, byErrorTag], 'shared/http/request-log.ts'),
   ...Object.entries(runFigures).map(([name, emittedBy]) => ({ name, dimensions: [runDimension], emittedBy })),
   shardRaisesMetric,
+  ...fromDirectives([orgRateTakesMetrics.directive], 'shared/http/org-rate-take-log.ts'),
 ];

@@ -1,6 +1,9 @@
-import { takeOrgCalls } from '../../shared/db/auth/org-rate-repository';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../../shared/db/client';
+import * as keys from '../../shared/db/keys';
 import { OrgRateLimiter } from '../../shared/http/org-rate-limit';
-import { linesLoggedBy } from '../support/expected-logs';
+import { tableCallSource } from '../../shared/http/org-rate-sources';
+import { addLogLineSink } from '../../shared/observability/log-line';
 import { createOrg, freshId, useOrg, useStack } from '../support/harness';
 import { post } from '../support/local-api';
 
@@ -17,6 +20,35 @@ useStack({ environment: { ORG_RATE_LIMIT_PER_SECOND: String(perSecond), ORG_RATE
 const org = useOrg('RATE', { owner: { owner: true } });
 
 const absentEvent = { event_id: 'evt_absent' };
+
+/** The lines of failed takes of `orgcode` the limiter writes while `act` runs. */
+async function failedTakeLines<T>(orgcode: string, act: () => Promise<T>): Promise<{ value: T; lines: Array<Record<string, any>> }> {
+  const lines: Array<Record<string, any>> = [];
+  const stop = addLogLineSink((_line, record) => void (record.message === 'org rate limit: takes failed' && record.orgcode === orgcode && lines.push(record)));
+  try {
+    return { value: await act(), lines };
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * Injected throttling of the organisation's allowance item (a mock: DynamoDB Local never throttles): every attempt
+ * of an UpdateItem of its key fails below the SDK's retries with ProvisionedThroughputExceededException naming
+ * `reason`. Returns the removal.
+ */
+function throttlingAllowanceOf(orgcode: string, reason: string): () => void {
+  const name = `injectedAllowanceThrottling-${orgcode}`;
+  const key = keys.orgRate(orgcode).pk;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== 'UpdateItemCommand' || !JSON.stringify(args.input).includes(key)) return next(args);
+      throw new ProvisionedThroughputExceededException({ message: 'Throughput exceeds the current capacity.', $metadata: { httpStatusCode: 400 }, ThrottlingReasons: [{ reason }] });
+    },
+    { step: 'finalizeRequest', priority: 'low', name },
+  );
+  return () => dynamo().middlewareStack.remove(name);
+}
 
 describe('per-organisation rate limit', () => {
   it('answers 429 throttled in the envelope, retryable and with the wait, once an org has spent its burst; another org is unaffected', async () => {
@@ -59,7 +91,7 @@ describe('per-organisation rate limit', () => {
     // Arrange
     const limit = { perSecond: 20, burst: 20 };
     const orgcode = freshId('SHARED').toUpperCase();
-    const environment = () => new OrgRateLimiter(limit, (org, want, _now, tat) => takeOrgCalls(org, limit, want, tat));
+    const environment = () => new OrgRateLimiter(limit, tableCallSource(limit));
     const durationMs = 3_000;
     const offerEveryMs = 20; // two environments: 100 calls a second, five times the limit
     const started = Date.now();
@@ -76,7 +108,7 @@ describe('per-organisation rate limit', () => {
       return admitted;
     };
     // A take the table throttles (the AWS-like mode's injected throttles) refuses, and says so.
-    const { value: admitted, lines } = await linesLoggedBy(() => Promise.all([offer(environment()), offer(environment())]));
+    const { value: admitted, lines } = await failedTakeLines(orgcode, () => Promise.all([offer(environment()), offer(environment())]));
     const seconds = (Date.now() - started) / 1000;
 
     // Assert: the bucket's own allowance over the run is its burst and its rate; one bucket per environment would give twice that.
@@ -85,6 +117,33 @@ describe('per-organisation rate limit', () => {
     expect(total / allowance).toBeGreaterThanOrEqual(0.8);
     expect(total / allowance).toBeLessThanOrEqual(1.2);
     expect(Math.min(...admitted)).toBeGreaterThan(0);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ message: 'org rate limit: take failed, calls refused', orgcode });
+    for (const line of lines) expect(line).toMatchObject({ level: 'warn', OrgRateTakesUnchecked: 0 });
+  });
+
+  it("admits a call unchecked, and counts it, when its take meets the table throttled as a whole (injected on-demand throttling, mocked), where a throttle of the allowance's own key refuses it", async () => {
+    // Arrange: two organisations whose allowance item is throttled past the SDK's retries, for two reasons.
+    const [wholeTable, ownKey] = [await createOrg('RATE', { owner: { owner: true } }), await createOrg('RATE', { owner: { owner: true } })];
+    const stopWhole = throttlingAllowanceOf(wholeTable.orgcode, 'TableWriteMaxOnDemandThroughputExceeded');
+    const stopOwn = throttlingAllowanceOf(ownKey.orgcode, 'TableWriteKeyRangeThroughputExceeded');
+
+    // Act
+    let answers: Array<{ status: number }>;
+    let lines: Array<Record<string, any>>;
+    try {
+      ({ value: answers, lines } = await failedTakeLines(wholeTable.orgcode, async () => [await wholeTable.post('owner', '/event/get', absentEvent)]));
+      const refused = await failedTakeLines(ownKey.orgcode, async () => [await ownKey.post('owner', '/event/get', absentEvent)]);
+      answers.push(...refused.value);
+      lines.push(...refused.lines);
+    } finally {
+      stopWhole();
+      stopOwn();
+    }
+
+    // Assert: the first answered (404: admitted), the second refused; one line each, counting the take its way.
+    expect(answers.map((answer) => answer.status)).toEqual([404, 429]);
+    expect(lines).toEqual([
+      expect.objectContaining({ orgcode: wholeTable.orgcode, OrgRateTakesRefused: 0, OrgRateTakesUnchecked: 1 }),
+      expect.objectContaining({ orgcode: ownKey.orgcode, OrgRateTakesRefused: 1, OrgRateTakesUnchecked: 0 }),
+    ]);
   });
 });

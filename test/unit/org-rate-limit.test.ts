@@ -1,5 +1,9 @@
-import type { OrgRateLimit } from '../../shared/domain/org-rate';
-import { type CallSource, OrgRateLimiter, inMemoryCallSource } from '../../shared/http/org-rate-limit';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { TakeThrottledError } from '../../shared/db/auth/org-rate-repository';
+import { type OrgAllowance, type OrgRateLimit, claimShare, periodOf, takeCalls } from '../../shared/domain/org-rate';
+import { type CallSource, OrgRateLimiter } from '../../shared/http/org-rate-limit';
+import { inMemoryCallSource } from '../../shared/http/org-rate-sources';
+import { addLogLineSink } from '../../shared/observability/log-line';
 
 /** One environment's limiter over an allowance of its own. */
 const limiterOf = (limit: OrgRateLimit) => new OrgRateLimiter(limit, inMemoryCallSource(limit));
@@ -17,7 +21,9 @@ async function inTurn(limiter: OrgRateLimiter, orgcode: string, times: readonly 
 /** A shared allowance that answers only when the test lets it, granting all it is asked for; `pending` counts takes not yet answered. */
 function heldAllowance() {
   const answers: Array<() => void> = [];
-  const source: CallSource = (_org, want, now, tat) => new Promise((resolve) => answers.push(() => resolve({ granted: want, tat: tat ?? now })));
+  const source: CallSource = {
+    take: (_org, want, now, known) => new Promise((resolve) => answers.push(() => resolve({ granted: want, allowance: { tat: known?.tat ?? now, shares: {} } }))),
+  };
   return {
     source,
     get pending() {
@@ -96,7 +102,7 @@ describe('per-organisation rate limit', () => {
 
   it('gives no credit to an environment that has not taken a lease: its first call waits for its take and is refused when the bucket is empty', async () => {
     // Arrange: an allowance with nothing left.
-    const limiter = new OrgRateLimiter({ perSecond: 10, burst: 20 }, async (_org, _want, now) => ({ granted: 0, tat: now + 2_000 }));
+    const limiter = new OrgRateLimiter({ perSecond: 10, burst: 20 }, { take: async (_org, _want, now) => ({ granted: 0, allowance: { tat: now + 2_000, shares: {} } }) });
 
     // Act
     const first = await limiter.admit('BUSY', 0);
@@ -105,22 +111,90 @@ describe('per-organisation rate limit', () => {
     expect(first).toBeGreaterThan(0);
   });
 
-  it('fails closed when a take fails again (the bucket item throttled): the call is refused and no take is tried again before the backoff', async () => {
+  it("fails closed when a take is throttled again for the allowance's own key: the call is refused and no take is tried again before the backoff", async () => {
     // Arrange
     let takes = 0;
-    const limiter = new OrgRateLimiter({ perSecond: 10, burst: 20 }, async () => {
-      takes += 1;
-      throw new Error('ProvisionedThroughputExceededException');
-    });
-    const warn = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const limiter = new OrgRateLimiter(
+      { perSecond: 10, burst: 20 },
+      {
+        take: async () => {
+          takes += 1;
+          throw new TakeThrottledError(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+        },
+      },
+    );
 
     // Act
     const waits = await inTurn(limiter, 'HOT', [0, 10, 50]);
-    warn.mockRestore();
 
     // Assert: one take tried twice, refused; the next calls within the backoff refused without a take.
     expect(waits.every((wait) => wait > 0)).toBe(true);
     expect(takes).toBe(2);
+  });
+
+  it('admits one lease\'s worth unchecked for about a second when a take fails for another cause (a server error past the SDK\'s retries), then takes again', async () => {
+    // Arrange: an environment asked 4 calls a second has leases of 4; its takes fail as the table would not answer.
+    let takes = 0;
+    const limiter = new OrgRateLimiter(
+      { perSecond: 10, burst: 20 },
+      {
+        take: async () => {
+          takes += 1;
+          if (takes === 1) return { granted: 1, allowance: { tat: undefined, shares: {} } };
+          throw new Error('InternalServerError: Internal server error');
+        },
+      },
+    );
+    await limiter.admit('ACME', 0);
+
+    // Act: calls every 150 ms from 250 ms (a lease of 4 at that pace), then one after the second is over.
+    const waits = await inTurn(limiter, 'ACME', [250, 400, 550, 700, 850, 1_300]);
+
+    // Assert: the take at 250 ms failed: a lease's worth (4 calls) admitted, the call past it refused until the second
+    // is over, when the next take (failed too) admits again.
+    expect(waits.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(waits[4]).toBe(400);
+    expect(waits[5]).toBe(0);
+    expect(takes).toBe(3);
+  });
+
+  it('counts the takes that failed in one log line a window, refused and unchecked, which is also their metrics: not a line a take', async () => {
+    // Arrange: takes throttled for the item's own key, then failing for another cause.
+    let throttled = true;
+    const limiter = new OrgRateLimiter(
+      { perSecond: 10, burst: 20 },
+      {
+        take: async () => {
+          if (throttled) throw new TakeThrottledError(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+          throw new Error('TimeoutError');
+        },
+      },
+      () => 0.5,
+    );
+    const lines: Array<Record<string, any>> = [];
+    const stopListening = addLogLineSink((_line, record) => void (record.message === 'org rate limit: takes failed' && lines.push(record)));
+
+    // Act: a minute and a half of calls every 100 ms, refused throughout the first minute, unchecked after it.
+    const times = Array.from({ length: 900 }, (_, call) => call * 100);
+    try {
+      for (const at of times) {
+        throttled = at < 60_000;
+        await limiter.admit('HOT', at);
+        await limiter.settled();
+      }
+    } finally {
+      stopListening();
+    }
+
+    // Assert: one line for the first failure, the next a window later with what came since, each with its metrics.
+    expect(lines.map((line) => line._aws.Timestamp)).toEqual([0, expect.any(Number)]);
+    expect(lines[1]!._aws.Timestamp).toBeGreaterThanOrEqual(60_000);
+    expect(lines[0]).toMatchObject({ level: 'warn', orgcode: 'HOT', OrgRateTakesRefused: 1, OrgRateTakesUnchecked: 0 });
+    expect(lines[1]!.OrgRateTakesRefused).toBeGreaterThan(1);
+    expect(lines[1]!.OrgRateTakesUnchecked).toBeGreaterThanOrEqual(1);
+    expect(lines[0]!._aws.CloudWatchMetrics).toEqual([
+      { Namespace: expect.any(String), Dimensions: [[]], Metrics: [{ Name: 'OrgRateTakesRefused', Unit: 'Count' }, { Name: 'OrgRateTakesUnchecked', Unit: 'Count' }] },
+    ]);
   });
 
   it('backs off its takes exponentially while the bucket stays empty, up to a few seconds apart', async () => {
@@ -129,9 +203,11 @@ describe('per-organisation rate limit', () => {
     const limit = { perSecond: 20, burst: 40 };
     const limiter = new OrgRateLimiter(
       limit,
-      async (_org, _want, now) => {
-        takenAt.push(now);
-        return { granted: 0, tat: now + 2_000 };
+      {
+        take: async (_org, _want, now) => {
+          takenAt.push(now);
+          return { granted: 0, allowance: { tat: now + 2_000, shares: {} } };
+        },
       },
       () => 0.5,
     );
@@ -150,9 +226,11 @@ describe('per-organisation rate limit', () => {
     // Arrange: plenty of room; every take answers a few milliseconds later, as the table does, so calls queue on it.
     const limit = { perSecond: 1_000, burst: 1_000 };
     const allowance = inMemoryCallSource(limit);
-    const limiter = new OrgRateLimiter(limit, async (...take) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return allowance(...take);
+    const limiter = new OrgRateLimiter(limit, {
+      take: async (...take) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return allowance.take(...take);
+      },
     });
 
     // Act: twenty calls at once, in a fresh environment.
@@ -161,4 +239,68 @@ describe('per-organisation rate limit', () => {
     // Assert
     expect(waits.filter((wait) => wait > 0)).toEqual([]);
   });
+
+  it('lets an environment asked steadily claim a share and admit from it with no I/O: a minute of two calls a second is three takes and two claims', async () => {
+    // Arrange
+    const limit = { perSecond: 20, burst: 40 };
+    const allowance = sharedAllowance(limit);
+    const limiter = new OrgRateLimiter(limit, allowance.source);
+
+    // Act
+    const waits = await inTurn(limiter, 'STEADY', Array.from({ length: 120 }, (_, call) => 1_000_000 + call * 500));
+
+    // Assert: every call admitted; count takes for the first two seconds (a burst is theirs to serve), then a share for
+    // five periods of 10 s, renewed in the last for three more.
+    expect(waits.filter((wait) => wait > 0)).toEqual([]);
+    expect(allowance.writes).toEqual({ takes: 3, claims: 2 });
+    expect(allowance.sharesOf(periodOf(1_000_000 + 30_000))).toBeCloseTo(2.1, 3);
+  });
+
+  it("holds an organisation to its rate once shares hold it: a second environment finds the periods full, takes nothing and writes nothing until they pass", async () => {
+    // Arrange: one environment asked 21 calls a second claims the whole rate (20 with headroom).
+    const limit = { perSecond: 20, burst: 40 };
+    const allowance = sharedAllowance(limit);
+    const busy = new OrgRateLimiter(limit, allowance.source);
+    const start = 5_000_000;
+    await inTurn(busy, 'FULL', Array.from({ length: 60 }, (_, call) => start + call * 48));
+    const writesBefore = { ...allowance.writes };
+
+    // Act: another environment's calls, once a second for 8 s, while the first keeps its pace.
+    const other = new OrgRateLimiter(limit, allowance.source);
+    const waits: number[] = [];
+    for (let second = 3; second < 11; second += 1) {
+      await inTurn(busy, 'FULL', Array.from({ length: 21 }, (_, call) => start + second * 1000 + call * 48));
+      waits.push(...(await inTurn(other, 'FULL', [start + second * 1000 + 500])));
+    }
+
+    // Assert: the other refused throughout, with one write to learn it (its first take found the shares).
+    expect(waits.every((wait) => wait > 0)).toBe(true);
+    expect(allowance.writes.takes + allowance.writes.claims - writesBefore.takes - writesBefore.claims).toBeLessThanOrEqual(2);
+  });
 });
+
+/**
+ * A shared allowance in memory, with the repository's rules (shared/domain/org-rate.ts) and its writes counted: a
+ * take or claim that the known allowance says cannot be granted writes nothing, as the repository does.
+ */
+function sharedAllowance(limit: OrgRateLimit) {
+  let stored: OrgAllowance = { tat: undefined, shares: {} };
+  const writes = { takes: 0, claims: 0 };
+  const source: CallSource = {
+    async take(_org, want, now) {
+      const taken = takeCalls(limit, stored, want, now);
+      if (taken.granted > 0) writes.takes += 1;
+      stored = taken.allowance;
+      return { granted: taken.granted, allowance: stored };
+    },
+    async claim(_org, rate, periods) {
+      const room = Math.min(rate, ...periods.map((period) => limit.perSecond * 1.05 - (stored.shares[period] ?? 0)));
+      const claimed = claimShare(limit, stored, Math.floor(room * 1000) / 1000, periods);
+      if (claimed.claimed) writes.claims += 1;
+      stored = claimed.allowance;
+      return { rate: claimed.claimed ? Math.floor(room * 1000) / 1000 : 0, allowance: stored };
+    },
+  };
+  return { source, writes, sharesOf: (period: number) => stored.shares[period] ?? 0 };
+}
+

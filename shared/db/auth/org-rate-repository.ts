@@ -1,27 +1,46 @@
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, ThrottlingException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { type OrgRateLimit, callsAvailable, emissionMs, tatAfter } from '../../domain/org-rate';
+import type { FinalizeRequestMiddleware, MiddlewareStack } from '@smithy/types';
+import {
+  type OrgAllowance,
+  type OrgRateLimit,
+  callsAvailable,
+  countLimit,
+  emissionMs,
+  periodOf,
+  sharePeriodMs,
+  shareRoom,
+  sharesCeiling,
+  sharesOf,
+  tatAfter,
+} from '../../domain/org-rate';
 import { dynamo, tableName } from '../client';
 import * as keys from '../keys';
-
-/** What a take from the shared allowance gave: the calls granted (0: none left) and the bucket's `tat` as last seen. */
-export interface CallGrant {
-  granted: number;
-  tat: number | undefined;
-}
 
 /** A bucket untouched for a day is deleted by TTL (a missing one is a full one). */
 const idleRetentionSeconds = 24 * 3600;
 
 /**
- * Attempts when another environment moved the bucket between what this one saw
- * and its write: the second asks with the bucket as the first found it; past
- * that the bucket is contended, and the limiter backs off rather than write again.
+ * Attempts when another environment moved the allowance between what this one
+ * saw and its write: the second asks with the allowance as the first found it;
+ * past that it is contended, and the limiter backs off rather than write again.
  */
 const maxAttempts = 2;
 
-/** A take the table throttled: the bucket item's partition is at its limit, and the limiter refuses (fails closed). */
+/** An allowance never written: a full bucket, no shares. */
+const untouched: OrgAllowance = { tat: undefined, shares: {} };
+
+/** The attribute holding the shares claimed for `period`. */
+const shareAttribute = (period: number) => `share_${period}`;
+
+/**
+ * A take or claim the table throttled for the allowance item's own key (its
+ * reasons name the key range, or none): the item is at its partition's limit,
+ * because too many environments write it, and the limiter refuses (fails
+ * closed). A throttle of the table as a whole is not this: the SDK retries it
+ * as any call's, and past that the limiter admits a little unchecked.
+ */
 export class TakeThrottledError extends Error {
   constructor(cause: unknown) {
     super('org rate bucket throttled', { cause });
@@ -29,68 +48,144 @@ export class TakeThrottledError extends Error {
   }
 }
 
-/**
- * Keeps the SDK from retrying a take that was throttled: its retries would hold
- * the call for seconds (throttling backs off from 500 ms) and spend the retry
- * quota the call's own requests share, on an item that is hot because too many
- * environments write it. Between the SDK's retries (finalizeRequest, high) and
- * the request, so each attempt's throttling is seen.
- */
-function notRetriedWhenThrottled<Command extends UpdateCommand>(command: Command): Command {
-  command.middlewareStack.add(
-    (next) => async (args) => {
-      try {
-        return await next(args);
-      } catch (error) {
-        throw error instanceof ProvisionedThroughputExceededException || error instanceof ThrottlingException ? new TakeThrottledError(error) : error;
-      }
-    },
-    // Overridable: a document client's command resolves its own stack twice (its own and the low-level command's).
-    { step: 'finalizeRequest', priority: 'normal', name: 'orgRateTakeNotRetried', override: true },
-  );
-  return command;
+/** Whether DynamoDB throttled a request for its own key: its reasons name the key range, or give none. */
+function throttledForItsKey(error: unknown): boolean {
+  if (!(error instanceof ProvisionedThroughputExceededException || error instanceof ThrottlingException)) return false;
+  const reasons = (error instanceof ThrottlingException ? error.throttlingReasons : error.ThrottlingReasons) ?? [];
+  return reasons.length === 0 || reasons.some((reason) => reason.reason?.endsWith('KeyRangeThroughputExceeded'));
 }
 
 /**
- * Takes up to `want` calls of the organisation's shared allowance: one
+ * Keeps the SDK from retrying a request the table throttled for the item's
+ * key: its retries would hold the call for seconds (throttling backs off from
+ * 500 ms) and spend the retry quota the call's own requests share, on an item
+ * that is hot because too many environments write it. Between the SDK's
+ * retries (finalizeRequest, high) and the request, so each attempt's
+ * throttling is seen.
+ */
+function notRetriedWhenThrottled<Command extends UpdateCommand | GetCommand>(command: Command): Command {
+  const refusing: FinalizeRequestMiddleware<any, any> = (next) => async (args) => {
+    try {
+      return await next(args);
+    } catch (error) {
+      throw throttledForItsKey(error) ? new TakeThrottledError(error) : error;
+    }
+  };
+  // Overridable: a document client's command resolves its own stack twice (its own and the low-level command's).
+  (command.middlewareStack as MiddlewareStack<any, any>).add(refusing, { step: 'finalizeRequest', priority: 'normal', name: 'orgRateTakeNotRetried', override: true });
+  return command;
+}
+
+/** The allowance an item holds (or held, as a failed condition returned it). */
+function allowanceOf(item: Record<string, unknown> | undefined): OrgAllowance {
+  if (!item) return untouched;
+  const shares: Record<number, number> = {};
+  for (const [name, value] of Object.entries(item)) if (name.startsWith('share_')) shares[Number(name.slice('share_'.length))] = Number(value);
+  return { tat: item.tat === undefined ? undefined : Number(item.tat), shares };
+}
+
+/** Runs `write` with the allowance known, again with the one a failed condition returned; undefined once both attempts met another's write. */
+async function withFreshAllowance<Result>(known: OrgAllowance | undefined, write: (allowance: OrgAllowance) => Promise<Result>): Promise<Result | OrgAllowance> {
+  let allowance = known ?? untouched;
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    try {
+      return await write(allowance);
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      allowance = allowanceOf(error.Item && unmarshall(error.Item));
+    }
+  }
+  return allowance;
+}
+
+/**
+ * Takes up to `want` calls of the organisation's count bucket: one
  * conditional UpdateItem (docs/decisions.md: Per-organisation limit), judged
  * at the instant each attempt is sent (a take sent late with an earlier time
  * would set `tat` behind the real now, handing out calls the bucket never
- * counted).
- * While the bucket is draining (`tat` ahead of now) the write adds the calls'
- * cost to `tat` on condition that it stays within the burst; when it is full
- * (`tat` past, or no item) it sets `tat` from now. A failed condition returns
- * the item as it is (ALL_OLD), so the next attempt asks for what is left
- * without a read; `knownTat` picks the first attempt's form.
+ * counted), at the rate the period's shares leave (on condition they are
+ * still no more than known). While the bucket is draining (`tat` ahead of
+ * now) the write adds the calls' cost to `tat` on condition that it stays
+ * within the burst; when it is full (`tat` past, or no item) it sets `tat`
+ * from now. A failed condition returns the item as it is (ALL_OLD), so the
+ * next attempt asks for what is left without a read; an allowance known to
+ * have nothing left writes nothing.
  */
-export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, knownTat?: number): Promise<CallGrant> {
-  let tat = knownTat;
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, known?: OrgAllowance): Promise<{ granted: number; allowance: OrgAllowance }> {
+  const taken = await withFreshAllowance(known, async (allowance) => {
     const now = Date.now();
-    const calls = Math.min(want, callsAvailable(limit, tat, now));
-    if (calls < 1) return { granted: 0, tat };
-    const draining = tat !== undefined && tat >= now;
-    const expires = Math.ceil(tatAfter(limit, tat, now, calls) / 1000) + idleRetentionSeconds;
-    try {
-      const { Attributes } = await dynamo().send(
-        notRetriedWhenThrottled(new UpdateCommand({
+    const share = shareAttribute(periodOf(now));
+    const shares = sharesOf(allowance, periodOf(now));
+    const counts = countLimit(limit, shares);
+    const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
+    if (!counts || calls < 1) return { granted: 0, allowance };
+    const draining = allowance.tat !== undefined && allowance.tat >= now;
+    const expires = Math.ceil(tatAfter(counts, allowance.tat, now, calls) / 1000) + idleRetentionSeconds;
+    const sharesHeld = '(attribute_not_exists(#share) OR #share <= :shares)';
+    const { Attributes } = await dynamo().send(
+      notRetriedWhenThrottled(
+        new UpdateCommand({
           TableName: tableName(),
           Key: keys.orgRate(orgcode),
           UpdateExpression: draining ? 'SET tat = tat + :cost, expires_at_epoch = :expires' : 'SET tat = :tat, expires_at_epoch = :expires',
-          ConditionExpression: draining ? 'tat >= :now AND tat <= :latest' : 'attribute_not_exists(tat) OR tat < :now',
+          ConditionExpression: draining ? `tat >= :now AND tat <= :latest AND ${sharesHeld}` : `(attribute_not_exists(tat) OR tat < :now) AND ${sharesHeld}`,
+          ExpressionAttributeNames: { '#share': share },
           ExpressionAttributeValues: draining
-            ? { ':cost': calls * emissionMs(limit), ':now': now, ':latest': now + (limit.burst - calls) * emissionMs(limit), ':expires': expires }
-            : { ':tat': tatAfter(limit, undefined, now, calls), ':now': now, ':expires': expires },
-          ReturnValues: 'UPDATED_NEW',
+            ? { ':cost': calls * emissionMs(counts), ':now': now, ':latest': now + (counts.burst - calls) * emissionMs(counts), ':expires': expires, ':shares': shares }
+            : { ':tat': tatAfter(counts, undefined, now, calls), ':now': now, ':expires': expires, ':shares': shares },
+          ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        })),
-      );
-      return { granted: calls, tat: Number(Attributes?.tat) };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const stored = error.Item && unmarshall(error.Item);
-      tat = stored?.tat === undefined ? undefined : Number(stored.tat);
-    }
-  }
-  return { granted: 0, tat };
+        }),
+      ),
+    );
+    return { granted: calls, allowance: allowanceOf(Attributes) };
+  });
+  return 'granted' in taken ? taken : { granted: 0, allowance: taken };
+}
+
+/**
+ * Claims a share of up to `rate` calls a second for each of `periods` (one
+ * UpdateItem: ADD to each period's shares, on condition that each stays under
+ * the ceiling), as much as the fullest of them leaves; none once that is less
+ * than the smallest share. Removes the shares of the periods just past. A
+ * failed condition returns the item as it is (ALL_OLD), and the second
+ * attempt asks for what is left.
+ */
+export async function claimOrgShare(
+  orgcode: string,
+  limit: OrgRateLimit,
+  rate: number,
+  periods: readonly number[],
+  known?: OrgAllowance,
+): Promise<{ rate: number; allowance: OrgAllowance }> {
+  const first = Math.min(...periods);
+  const past = [1, 2, 3].map((back) => first - back);
+  const claimed = await withFreshAllowance(known, async (allowance) => {
+    const share = Math.floor(shareRoom(limit, allowance, periods, rate) * 1000) / 1000;
+    if (share <= 0) return { rate: 0, allowance };
+    const names = Object.fromEntries([...periods, ...past].map((period) => [`#p${period}`, shareAttribute(period)]));
+    const expires = Math.ceil(((Math.max(...periods) + 1) * sharePeriodMs) / 1000) + idleRetentionSeconds;
+    const { Attributes } = await dynamo().send(
+      notRetriedWhenThrottled(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.orgRate(orgcode),
+          UpdateExpression: `SET expires_at_epoch = :expires ADD ${periods.map((period) => `#p${period} :share`).join(', ')} REMOVE ${past.map((period) => `#p${period}`).join(', ')}`,
+          ConditionExpression: periods.map((period) => `(attribute_not_exists(#p${period}) OR #p${period} <= :fullest)`).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':share': share, ':fullest': sharesCeiling(limit) - share, ':expires': expires },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    );
+    return { rate: share, allowance: allowanceOf(Attributes) };
+  });
+  return 'rate' in claimed ? claimed : { rate: 0, allowance: claimed };
+}
+
+/** The allowance as a replica holds it (an eventually consistent GetItem, half a read unit): what a refused environment looks at before it writes again. */
+export async function readOrgAllowance(orgcode: string): Promise<OrgAllowance> {
+  const { Item } = await dynamo().send(notRetriedWhenThrottled(new GetCommand({ TableName: tableName(), Key: keys.orgRate(orgcode) })));
+  return allowanceOf(Item);
 }
