@@ -54,5 +54,6 @@ describe('the organisation rate limit of dev and staging', () => {
     expect(failures.slice(0, 3)).toEqual([]);
     expect(new Set(eventIds).size).toBe(300);
     expect(refusals).toBeGreaterThan(0);
-  }, 60_000);
+    // The client's budget (60 s) and the last request; the burst takes 13 s at the rate.
+  }, 120_000);
 });

@@ -91,7 +91,7 @@ describe('the TypeScript client', () => {
 
   it("waits at least what the answer asks, details.retry_after_ms over Retry-After, and throws at once an answer asking for more than the budget's rest", async () => {
     const limited = scriptedClient([failure(429, true, 'throttled', { retry_after_ms: 150 }, { 'retry-after': '1' }), success({})], { baseDelayMs: 1 });
-    const gateway = scriptedClient([{ status: 503, body: '{"message":"Service Unavailable"}', headers: { 'retry-after': '0' } }, success({})], { baseDelayMs: 1 });
+    const gateway = scriptedClient([{ status: 429, body: '{"message":"Too Many Requests"}', headers: { 'retry-after': '0' } }, success({})], { baseDelayMs: 1 });
     const tooLong = scriptedClient([failure(429, true, 'throttled', { retry_after_ms: 5_000 }), success({})], { budgetMs: 1_000 });
 
     await limited.client.event.get({ event_id: 'evt_1' });

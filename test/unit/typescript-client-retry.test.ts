@@ -1,16 +1,17 @@
-import { type RetryPolicy, answerHintMs, isRetryableAnswer, retryDelayMs } from '../../clients/typescript/src/retry';
+import { AccountingError, AccountingNetworkError, UnexpectedAnswerError } from '../../clients/typescript/src';
+import { type RetryPolicy, answerHintMs, retryDelayMs, sendsAgain } from '../../clients/typescript/src/retry';
 
 const policy: RetryPolicy = { budgetMs: 20_000, baseDelayMs: 200, maxDelayMs: 1_000 };
 
 describe("the TypeScript client's retries", () => {
-  it('retries an answer marked retryable, and 429 and 503 with or without the envelope; nothing else', () => {
-    expect([isRetryableAnswer(409, true), isRetryableAnswer(429, undefined), isRetryableAnswer(503, false)]).toEqual([true, true, true]);
-    expect([isRetryableAnswer(409, false), isRetryableAnswer(500, undefined), isRetryableAnswer(404, false), isRetryableAnswer(400, undefined)]).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+  it('sends again an answer of the service marked retryable and API Gateway\'s 429; what may have been carried out only with an idempotency key', () => {
+    const envelope = (http_status: number, retryable: boolean) => new AccountingError('/accounting/x', { http_status, retryable, error_code: 'accounting.x', major: { tag: 'conflict' } } as never);
+    const bare = (status: number) => new UnexpectedAnswerError('/accounting/x', status, '{"message":"…"}');
+    const noAnswer = new AccountingNetworkError('/accounting/x', new TypeError('fetch failed'));
+    const sent = (keyed: boolean) => [envelope(409, true), envelope(429, true), envelope(503, true), bare(429), bare(500), bare(503), noAnswer, envelope(409, false), envelope(400, false), bare(404), bare(413)].map((failure) => sendsAgain(failure, keyed));
+
+    expect(sent(false)).toEqual([true, true, true, true, false, false, false, false, false, false, false]);
+    expect(sent(true)).toEqual([true, true, true, true, true, true, true, false, false, false, false]);
   });
 
   it('draws a full-jitter pause that doubles with each retry up to the maximum, after the hint', () => {

@@ -1,8 +1,8 @@
-import { AccountingNetworkError, ExportNotReadyError } from './errors.js';
+import { ExportNotReadyError } from './errors.js';
 import { exchange } from './exchange.js';
 import { operations } from './generated/operations.js';
 import type { OperationLeaf } from './operation-leaf.js';
-import { type RetryPolicy, defaultRetryPolicy, retryDelayMs } from './retry.js';
+import { type RetryPolicy, defaultRetryPolicy, retryDelayMs, sendsAgain } from './retry.js';
 import type { BodyArgument, OperationMethods, PagedPath, RequestBody, ResponseData, RoutePath } from './route-types.js';
 import { type Transport, globalFetch, pause, randomUUID } from './transport.js';
 
@@ -116,9 +116,8 @@ export function createAccountingClient(options: AccountingClientOptions): Accoun
       const outcome = await exchange(transport, `${origin}${path}`, path, headers, body, Date.now);
       if ('data' in outcome) return outcome.data as ResponseData<Path>;
       const { failure, hintMs } = outcome;
-      const sendAgain = failure.retryable && (keyed || !(failure instanceof AccountingNetworkError));
       const budgetLeft = startedAt + policy.budgetMs - Date.now();
-      if (!sendAgain || budgetLeft <= 0 || (hintMs ?? 0) > budgetLeft) throw failure;
+      if (!sendsAgain(failure, keyed) || budgetLeft <= 0 || (hintMs ?? 0) > budgetLeft) throw failure;
       await pause(Math.min(budgetLeft, retryDelayMs(retry, hintMs, policy)));
     }
   }

@@ -48,8 +48,9 @@ export class AccountingError extends AccountingClientError {
 
 /**
  * An answer that is not the service's envelope: one API Gateway gives itself
- * (404 for an unknown path, 413, its own 429, a bare 503 past its 30 s), read by
- * its HTTP status alone: 429 and 503 are retryable.
+ * (404 for an unknown path, 413, its own 429, 500 for a function that crashed,
+ * 503 past its 30 s), read by its HTTP status alone: 429 and the 5xx are
+ * retryable (a 5xx call may also have been carried out).
  */
 export class UnexpectedAnswerError extends AccountingClientError {
   override name = 'UnexpectedAnswerError';
@@ -58,7 +59,7 @@ export class UnexpectedAnswerError extends AccountingClientError {
   readonly text: string;
 
   constructor(route: string, http_status: number, text: string) {
-    super(`${route} answered ${http_status} without the envelope: ${text.slice(0, 200)}`, http_status === 429 || http_status === 503);
+    super(`${route} answered ${http_status} without the envelope: ${text.slice(0, 200)}`, http_status === 429 || http_status >= 500);
     this.route = route;
     this.http_status = http_status;
     this.text = text;
