@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dayMarkerItem } from '../../shared/db/active-days';
 import type { GuardedPut, GuardedWrite } from '../../shared/db/atomic-write';
-import { eventRecordPuts } from '../../shared/db/events/event-repository';
+import { eventRecordWrites } from '../../shared/db/events/event-repository';
 import { unsharded } from '../../shared/db/shard-layout';
 import { idempotencyRecordPut, inProgressLeaseMs, keyClaimRequest } from '../../shared/db/idempotency-repository';
 import * as keys from '../../shared/db/keys';
@@ -148,10 +148,11 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     return new PutCommand({ TableName: tableName, Item: dayMarkerItem('ledger', orgcode, occurredAt.slice(0, 10)) });
   };
 
-  // recordEvent(): the event, its copies in the ledger by time and by type, then one lineage link per source ref.
+  // recordEvent(): the event, its copies in the ledger by time and by type, one lineage link per source ref, then the
+  // update of its day's journal totals.
   const eventWrites = (now: Date) => {
     const event: AccountingEvent = { ...recordedEvent, event_id: newId('evt', now), recorded_at: now.toISOString() };
-    return { event, puts: eventRecordPuts(event, unsharded).map(asPut) };
+    return { event, items: eventRecordWrites(event, unsharded).map(transactItem) };
   };
 
   const record = (keyed: boolean): Scenario => ({
@@ -163,10 +164,10 @@ export function scenarios(context: ScenarioContext): Scenario[] {
     }),
     prepareRaw: () => {
       const now = new Date();
-      const { event, puts } = eventWrites(now);
+      const { event, items } = eventWrites(now);
       const auth = credentialRead(writer);
       if (!keyed) {
-        const write = new TransactWriteCommand({ TransactItems: puts.map((put) => ({ Put: put })) });
+        const write = new TransactWriteCommand({ TransactItems: items });
         return async () => {
           await raw.send(auth);
           await raw.send(write);
@@ -183,7 +184,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       };
       const take = new PutCommand({ ...keyClaimRequest(claim, now), TableName: tableName });
       const storedPut = asPut(idempotencyRecordPut(claim, { event }, now));
-      const write = new TransactWriteCommand({ TransactItems: [storedPut, ...puts].map((put) => ({ Put: put })) });
+      const write = new TransactWriteCommand({ TransactItems: [{ Put: storedPut }, ...items] });
       return async () => {
         await raw.send(auth);
         await raw.send(take);
@@ -332,7 +333,7 @@ export function scenarios(context: ScenarioContext): Scenario[] {
       };
       const companions = [
         ...paymentPuts(change.payment),
-        ...eventRecordPuts(event, unsharded),
+        ...eventRecordWrites(event, unsharded),
         ...receivableWrites(writer.orgcode, receivable),
         ...listingMoves(savedItem, invoiceListings(invoice), invoiceListings(change.invoice)),
       ];

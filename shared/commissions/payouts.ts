@@ -13,7 +13,7 @@ import {
   payoutListings,
   takeDesk,
 } from '../db/commissions/commission-payout-repository';
-import { eventRecordPuts } from '../db/events/event-repository';
+import { eventRecordWrites } from '../db/events/event-repository';
 import { shardLayout } from '../db/shard-layout';
 import { type IdempotencyClaim, idempotencyRecordPut } from '../db/idempotency-repository';
 import { inboxItemPuts } from '../db/inbox/inbox-repository';
@@ -182,7 +182,7 @@ export async function setPayoutStatus(request: PayoutStatusSetRequest, origin: C
     statusMove: { from: payoutMoveSources(target), invalid: (from) => invalidPayoutMove(from, target) },
     set: { status: target, [`${target}_at`]: payout.updated_at },
     companions: [
-      ...eventRecordPuts(event, await shardLayout(payout.orgcode)),
+      ...eventRecordWrites(event, await shardLayout(payout.orgcode)),
       outboxPut(payoutNotice(payout), origin.now),
       ...(followUp ? [deskWorkPut(followUp, sweepDueAt(origin.now))] : []),
       ...inboxNoticeOf(payout, origin),

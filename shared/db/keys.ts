@@ -111,6 +111,19 @@ export const glPeriods = (orgcode: string) => `${org(orgcode)}#GL_PERIODS`;
 export const glPeriod = (orgcode: string, period: string): ItemKey => ({ pk: glPeriods(orgcode), sk: period });
 
 /**
+ * The ledger's running totals per UTC day and per what an account mapping
+ * matches on (shared/domain/gl/journal-day-totals.ts), added to in each event's
+ * transaction: a list partition spread over the org's shards as its ledger is
+ * (the event's shard), sorted by day, so the trial balance as of a day reads a
+ * range of days. Each group's totals are spread over `slot`s of their shard
+ * too: concurrent events of one group meet in a transaction far less often.
+ */
+export const glDayTotals = (orgcode: string) => `${org(orgcode)}#GL_DAY_TOTALS`;
+export const glDayTotal = (day: string, group: readonly string[], slot: number) => `${day}#${group.map(part).join('#')}#${slot}`;
+/** The sort keys of every day up to `day`, included ('$' sorts right after '#'). */
+export const glDayTotalsUpTo = (day: string) => `${day}$`;
+
+/**
  * Usage meters of an org and UTC day, written in shards: each shard is a partition
  * of its own, so a busy org's calls spread over several partitions; one meter per
  * shard, cost centre and surface, its counters added atomically.

@@ -60,6 +60,7 @@ import { glMappingListRoute } from './gl/gl-mapping-list.route';
 import { glCoverageReportRoute } from './gl/gl-coverage-report.route';
 import { glPeriodCloseRoute } from './gl/gl-period-close.route';
 import { glPeriodListRoute } from './gl/gl-period-list.route';
+import { glTrialBalanceRoute } from './gl/gl-trial-balance.route';
 
 /**
  * Every `/accounting` route. The stack, the local server, the docs and the
@@ -128,6 +129,7 @@ export const httpRoutes: readonly RouteDefinition[] = [
   glCoverageReportRoute,
   glPeriodCloseRoute,
   glPeriodListRoute,
+  glTrialBalanceRoute,
 ];
 
 export function routeByPath(path: string): RouteDefinition | undefined {

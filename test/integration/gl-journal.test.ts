@@ -247,6 +247,27 @@ describe('netsuite_csv, max_lines_per_file and /export/files', () => {
   });
 });
 
+describe('/gl/trial-balance', () => {
+  it('gives each account the debits and credits the journal posts for every event up to the day, and counts what no rule maps', async () => {
+    const { exportRecord } = await journalExport();
+    const balance = await org.post('viewer', '/gl/trial-balance', { as_of: '2026-11-05' });
+    expect(balance.status).toBe(200);
+    const { accounts, totals, unmapped } = balance.body.data;
+    expect(accounts.map(({ balance: _balance, ...sides }: { balance: number }) => sides)).toEqual(exportRecord.evidence.journal.accounts);
+    for (const account of accounts) expect(account.balance).toBeCloseTo(account.debit_total - account.credit_total, 2);
+    expect(totals).toEqual([{ currency: 'USD', debit_total: 1157.61, credit_total: 1157.61 }]);
+    expect(unmapped).toBe(0);
+
+    const later = (await org.post('admin', '/gl/trial-balance', { as_of: '2026-11-10' })).body.data;
+    expect(later).toMatchObject({ as_of: '2026-11-10', accounts, totals, unmapped: 2 });
+    const firstDay = (await org.post('viewer', '/gl/trial-balance', { as_of: '2026-11-02' })).body.data;
+    expect(firstDay.totals).toEqual([{ currency: 'USD', debit_total: 352.54, credit_total: 352.54 }]);
+    expect(firstDay.accounts.find((account: { account: string }) => account.account === '7990')).toEqual({ account: '7990', currency: 'USD', debit_total: 0.01, credit_total: 0, balance: 0.01 });
+    expect((await org.post('viewer', '/gl/trial-balance', { as_of: '2026-11-05', currency: 'EUR' })).body.data).toMatchObject({ accounts: [], totals: [] });
+    expect((await org.post('viewer', '/gl/trial-balance', { as_of: '2026-11-31' })).status).toBe(400);
+  });
+});
+
 /** Marks a batch as the ERP reports it, under its current revision. */
 async function reportBatch(batch: { batch_id: string; revision: number }, status: 'sent' | 'failed') {
   const answer = await org.post('admin', '/export/batch/status/set', {

@@ -5,12 +5,15 @@ import { type JournalEntry, type JournalEvent, isBalanced, roundedMinorUnits } f
 import { journalFileHeader, journalRecords } from '../../shared/domain/gl/journal-files';
 import { JournalMapper } from '../../shared/domain/gl/journal-mapper';
 import { JournalTally } from '../../shared/domain/gl/journal-totals';
+import { type DayFigures, type DayTotalsGroup, dayTotalsOf } from '../../shared/domain/gl/journal-day-totals';
+import { TrialBalance } from '../../shared/domain/gl/trial-balance';
 
 /**
  * For random events and random balanced mappings: every entry balances to the
  * minor unit, every amount is positive and exact, and the totals per account
  * the evidence gives are the sums of the files' lines, in either format, however
- * the files are cut (never inside an entry).
+ * the files are cut (never inside an entry); and the trial balance, from the
+ * events' day totals alone, gives every account the same debits and credits.
  */
 
 const accounts = ['1000', '1200', '2200', '2210', '4000', '4010'];
@@ -192,6 +195,21 @@ describe('the journal, for random events and random balanced mappings', () => {
           }
           expect(merged(perFile)).toEqual(merged([totalsOfEvidence(tally)]));
         }
+
+        const days = new Map<string, { group: DayTotalsGroup; figures: DayFigures }>();
+        for (const drawn of events) {
+          const totals = dayTotalsOf(drawn)!;
+          const key = JSON.stringify(totals.group);
+          const sum = days.get(key) ?? { group: totals.group, figures: {} };
+          for (const [name, units] of Object.entries(totals.figures)) sum.figures[name] = (sum.figures[name] ?? 0n) + units;
+          days.set(key, sum);
+        }
+        const balance = new TrialBalance([glMapping]);
+        for (const { group, figures } of days.values()) balance.addDayTotals(group, figures);
+        const report = balance.report('2026-11-20');
+        expect(report.unmapped).toBe(0);
+        expect(report.accounts.map(({ balance: _balance, ...sides }) => sides)).toEqual(evidence.accounts.filter((total) => total.debit_total !== 0 || total.credit_total !== 0));
+        expect(report.totals).toEqual(evidence.currencies);
       }),
       { numRuns: 80 },
     );

@@ -9,7 +9,7 @@ import { type GuardedPut, type GuardedWrite, TransactionConflictError, transactI
 import { batchGetItems } from '../batch-get';
 import { dynamo, tableName } from '../client';
 import { inParallel } from '../in-parallel';
-import { eventRecordPuts, shardOfEvent } from '../events/event-repository';
+import { eventRecordWrites, shardOfEvent } from '../events/event-repository';
 import { shardKey, shardLayout } from '../shard-layout';
 import { withoutStorageAttributes } from '../item';
 import * as keys from '../keys';
@@ -208,7 +208,7 @@ export async function completeAssembly(
     },
     ...listingPuts(item, payoutListings(payout)),
     { delete: { key: deskKey(desk) }, condition: { expression: 'payout_id = :payout', values: { ':payout': payout.payout_id } }, onConditionFailed: () => new DeskLostError() },
-    ...eventRecordPuts(event, await shardLayout(event.orgcode)),
+    ...eventRecordWrites(event, await shardLayout(event.orgcode)),
     notice,
     ...followUp,
   ]);

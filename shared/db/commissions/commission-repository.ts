@@ -6,7 +6,7 @@ import type { AccountingEvent } from '../../domain/events/accounting-event';
 import type { OrderCancelledDetail } from '../../domain/receivables/incoming-events';
 import { type GuardedPut, type GuardedWrite, TransactionConflictError, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
-import { eventRecordPuts } from '../events/event-repository';
+import { eventRecordWrites } from '../events/event-repository';
 import { type ShardLayout, shardKey, shardKeys, shardLayout } from '../shard-layout';
 import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from '../item-shard';
 import { withoutStorageAttributes } from '../item';
@@ -116,7 +116,7 @@ function changeWrites(change: CommissionChange, layout: ShardLayout): GuardedWri
   return [
     ...change.createdLines.map(linePut),
     ...change.voidedLines.map((line) => lineVoid(line, now)),
-    ...(change.event ? eventRecordPuts(change.event, layout) : []),
+    ...(change.event ? eventRecordWrites(change.event, layout) : []),
   ];
 }
 
@@ -208,7 +208,7 @@ export async function saveCommissionChange(before: Commission, change: Commissio
  * losing a same-key race is told apart from a duplicate id.
  */
 export async function saveAdjustment(line: CommissionLine, event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
-  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), linePut(line), ...eventRecordPuts(event, await shardLayout(event.orgcode))]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), linePut(line), ...eventRecordWrites(event, await shardLayout(event.orgcode))]);
 }
 
 async function getItem(key: keys.ItemKey): Promise<Record<string, unknown> | undefined> {

@@ -10,7 +10,8 @@ import {
 import type { ReconciledEvent } from '../../domain/events/reconcile-totals';
 import type { RecordSelection } from '../../domain/exports/export-record';
 import { markDay } from '../active-days';
-import { type GuardedPut, writeAtomically } from '../atomic-write';
+import { dayTotalsUpdates } from '../gl/journal-day-totals-repository';
+import { type GuardedPut, type GuardedWrite, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
 import { withoutStorageAttributes } from '../item';
 import { shardAttribute, storedRecordShard } from '../item-shard';
@@ -64,6 +65,16 @@ function putsOnShard(event: AccountingEvent, shard: number): GuardedPut[] {
 }
 
 /**
+ * What recording an event writes, for its transaction (other families add it
+ * to theirs): its items (eventRecordPuts) and the update of its day's journal
+ * totals (shared/db/gl/journal-day-totals-repository.ts), which the trial
+ * balance reads instead of every event: at most 54 actions.
+ */
+export function eventRecordWrites(event: AccountingEvent, layout: ShardLayout): GuardedWrite[] {
+  return [...eventRecordPuts(event, layout), ...dayTotalsUpdates(event, layout)];
+}
+
+/**
  * The items an event is stored as, to write in one transaction (other
  * families add them to theirs): the event, its copy in each of its lists and
  * one lineage link per distinct source ref, 3 + refs actions (at most 53), all
@@ -100,7 +111,7 @@ export async function shardOfEvent(orgcode: string, eventId: string): Promise<nu
  */
 export async function recordEvent(event: AccountingEvent, idempotencyRecord?: GuardedPut): Promise<void> {
   const [layout] = await Promise.all([shardLayout(event.orgcode), markDay('ledger', event.orgcode, event.occurred_at)]);
-  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordPuts(event, layout)]);
+  await writeAtomically([...(idempotencyRecord ? [idempotencyRecord] : []), ...eventRecordWrites(event, layout)]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { outboxPut } from '../outbox-repository';
 import { markDay } from '../active-days';
 import { type GuardedCheck, type GuardedWrite, writeAtomically } from '../atomic-write';
 import { dynamo, tableName } from '../client';
-import { eventRecordPuts } from '../events/event-repository';
+import { eventRecordWrites } from '../events/event-repository';
 import { type ShardLayout, shardKey, shardLayout } from '../shard-layout';
 import { type ShardedCursor, shardedPage } from '../sharded-read';
 import { newRecordShard, rememberShard, shardAttribute, storedRecordShard } from '../item-shard';
@@ -91,7 +91,7 @@ export function orderTakesTendersWrite(invoice: Pick<Invoice, 'orgcode' | 'order
 function changeWrites(change: InvoiceChange, layout: ShardLayout, shard: number): GuardedWrite[] {
   const { invoice } = change;
   return [
-    ...(change.event ? eventRecordPuts(change.event, layout) : []),
+    ...(change.event ? eventRecordWrites(change.event, layout) : []),
     ...(change.receivable ? receivableWrites(invoice.orgcode, change.receivable, shard) : []),
     ...(change.notice ? [outboxPut(invoiceNotice(change.notice, invoice), new Date(invoice.updated_at))] : []),
   ];

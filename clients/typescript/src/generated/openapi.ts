@@ -1386,6 +1386,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/gl/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Debits, credits and balance per account of every event up to the end of a UTC day, exported or not, mapped as a journal made now would map it, with the totals per currency and how many events no rule maps.
+         * @description May be called by `acct_view`, `acct_export_admin`, `finance_audit` or the owner.
+         *
+         *     `request_context` is optional; when sent it must be complete and name the organisation of `x-orgcode`.
+         */
+        post: operations["gl.trial_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14156,6 +14178,139 @@ export interface operations {
                                     api_key_fingerprint?: string;
                                 };
                             }[];
+                        };
+                        stats: components["schemas"]["Stats"];
+                        build: components["schemas"]["BuildMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    "gl.trial_balance": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The organisation called, trimmed and uppercased; it must be the one the credential was issued for (else 404). */
+                "x-orgcode": components["parameters"]["Orgcode"];
+                /** @description The facility the call is made for; recorded in the request context. */
+                "x-logical-guid"?: components["parameters"]["LogicalGuid"];
+                /** @description The sales channel, lowercase snake_case; recorded in the request context. */
+                "x-channel-code"?: components["parameters"]["ChannelCode"];
+                /** @description The cost centre, trimmed and uppercased; recorded in the request context. */
+                "x-cccode"?: components["parameters"]["Cccode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "as_of": "2026-11-30",
+                 *       "currency": "USD"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date */
+                    as_of: string;
+                    currency?: string;
+                    request_context?: {
+                        orgcode: string;
+                        actor: string;
+                        /** @enum {string} */
+                        context_source: "session" | "api_key" | "operator" | "system";
+                        logical_guid?: string;
+                        channel_code?: string;
+                        cccode?: string;
+                        roles?: string[];
+                        session_fingerprint?: string;
+                        api_key_fingerprint?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope around this operation's `data`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "as_of": "2026-11-30",
+                     *         "accounts": [
+                     *           {
+                     *             "account": "account",
+                     *             "currency": "USD",
+                     *             "debit_total": 107.5,
+                     *             "credit_total": 107.5,
+                     *             "balance": 107.5
+                     *           }
+                     *         ],
+                     *         "totals": [
+                     *           {
+                     *             "currency": "USD",
+                     *             "debit_total": 107.5,
+                     *             "credit_total": 107.5
+                     *           }
+                     *         ],
+                     *         "unmapped": 1
+                     *       },
+                     *       "stats": {
+                     *         "call": "gl.trial_balance",
+                     *         "service": "accounting",
+                     *         "request_id": "8d3f7a52-1c4e-4b9a-9e61-2f0d5c7b3a18",
+                     *         "timestamp_utc": "2026-11-20T10:15:02.417Z",
+                     *         "actor": "checkout-service",
+                     *         "context_source": "api_key",
+                     *         "api_key_fingerprint": "9f2c4e1b7a3d5f8e0c6b2a4d8e1f3a5c7b9d0e2f4a6c8e0b1d3f5a7c9e1b3d5f",
+                     *         "orgcode": "ACME",
+                     *         "roles": [
+                     *           "acct_view"
+                     *         ],
+                     *         "build": {
+                     *           "build_major": "0",
+                     *           "build_minor": "1",
+                     *           "build_id": "example"
+                     *         }
+                     *       },
+                     *       "build": {
+                     *         "build_major": "0",
+                     *         "build_minor": "1",
+                     *         "build_id": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            as_of: string;
+                            accounts: {
+                                account: string;
+                                currency: string;
+                                debit_total: number;
+                                credit_total: number;
+                                balance: number;
+                            }[];
+                            totals: {
+                                currency: string;
+                                debit_total: number;
+                                credit_total: number;
+                            }[];
+                            unmapped: number;
                         };
                         stats: components["schemas"]["Stats"];
                         build: components["schemas"]["BuildMeta"];

@@ -275,6 +275,9 @@ export const operations = {
       "list": {
         "path": "/accounting/gl/period/list"
       }
+    },
+    "trial_balance": {
+      "path": "/accounting/gl/trial-balance"
     }
   }
 } as const;
