@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { packageVersion, projectRoot } from '../shared/local/project-root';
 import { openApiJson } from '../shared/openapi/openapi-document';
 import { httpRoutes } from '../shared/routes/registry';
-import { routeReference } from '../shared/routes/route-docs';
+import { routeReference } from '../shared/openapi/route-docs';
 
 const root = projectRoot();
 writeFileSync(join(root, 'docs/routes.md'), routeReference(httpRoutes));

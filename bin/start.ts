@@ -25,7 +25,7 @@ import {
 } from '../shared/local/environment';
 import { startLocalFunctions, type LocalFunctions } from '../shared/local/local-functions';
 import { walkthroughCredential } from '../shared/local/local-docs';
-import { apiBasePath } from '../shared/routes/route-definition';
+import { apiBasePath } from '../shared/http/route-definition';
 import { projectRoot } from '../shared/local/project-root';
 import { persistentSigningKey } from '../shared/local/signing-key';
 import { type BackgroundFunctionDefinition, backgroundFunctions } from '../shared/routes/background-registry';

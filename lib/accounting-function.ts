@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { environmentVariableNames } from '../shared/config';
-import type { StoreAccess } from '../shared/routes/route-definition';
+import type { StoreAccess } from '../shared/http/route-definition';
 import type { BuildInfo } from './build-info';
 import type { DataStore } from './data-store';
 import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';

@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import type { BackgroundFunctionDefinition } from '../shared/routes/background-registry';
 import type { ConsumerFunctionDefinition } from '../shared/routes/consumer-registry';
 import type { OperatorFunctionDefinition } from '../shared/routes/operator-registry';
-import type { RouteDefinition } from '../shared/routes/route-definition';
+import type { RouteDefinition } from '../shared/http/route-definition';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { BackgroundFunctions } from './background-functions';
 import type { BuildInfo } from './build-info';

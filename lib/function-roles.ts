@@ -4,7 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table-definition';
-import type { StoreAccess } from '../shared/routes/route-definition';
+import type { StoreAccess } from '../shared/http/route-definition';
 import { constructId } from './construct-id';
 import type { DataStore } from './data-store';
 

@@ -3,7 +3,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { type RouteDefinition, apiBasePath } from '../shared/routes/route-definition';
+import { type RouteDefinition, apiBasePath } from '../shared/http/route-definition';
 import { constructId } from './construct-id';
 import { type DeploymentEnvironment, removalPolicyOf } from './deployment-environment';
 

@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { meteredLineFilter } from '../shared/routes/consumer-registry';
-import { type RouteDefinition, apiBasePath, routeTimeoutSeconds } from '../shared/routes/route-definition';
+import { type RouteDefinition, apiBasePath, routeTimeoutSeconds } from '../shared/http/route-definition';
 import { AccountingFunction, type ServiceBindings } from './accounting-function';
 import { constructId } from './construct-id';
 import { FunctionRoles } from './function-roles';

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 
 /** One keep-alive connection pool for every benchmark call: the client's own cost stays small and constant. */
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });

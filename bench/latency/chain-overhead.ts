@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type HttpHandlerOptions, httpHandler } from '../../shared/http/http-handler';
 import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { startHttpApi } from '../../shared/local/http-api-server';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { type Spread, spread } from './latency';
 import type { BenchCaller } from '../harness/local-stack';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 import type { CommandLog, IssuedCommand } from '../harness/command-log';
 import { postJson } from '../harness/http-client';
 import { type RouteResponse, type Scenario, httpCall } from '../harness/http-client';

@@ -19,7 +19,7 @@ import { toHttpApiEvent } from '../../shared/local/api-gateway-event';
 import { entryFileLoader } from '../../shared/local/handler-loader';
 import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { createLambdaContext } from '../../shared/local/lambda-context';
-import { apiBasePath, routeTimeoutSeconds } from '../../shared/routes/route-definition';
+import { apiBasePath, routeTimeoutSeconds } from '../../shared/http/route-definition';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
 import { eventListRoute } from '../../shared/routes/events/event-list.route';
 import { eventRecordRoute } from '../../shared/routes/events/event-record.route';

@@ -18,7 +18,7 @@ import {
 import { toHttpApiEvent } from '../../shared/local/api-gateway-event';
 import { entryFileLoader } from '../../shared/local/handler-loader';
 import { createLambdaContext } from '../../shared/local/lambda-context';
-import { apiBasePath, routeTimeoutSeconds, type RouteDefinition } from '../../shared/routes/route-definition';
+import { apiBasePath, routeTimeoutSeconds, type RouteDefinition } from '../../shared/http/route-definition';
 
 /**
  * A route call's DynamoDB commands, recorded as its handler sent them, and

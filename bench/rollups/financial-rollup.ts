@@ -7,7 +7,7 @@ import type { AccountingEvent } from '../../shared/domain/events/accounting-even
 import { unsharded } from '../../shared/db/shard-layout';
 import { findFinancialRollup } from '../../shared/db/rollups/financial-rollup-repository';
 import * as keys from '../../shared/db/keys';
-import { orderCancelledEvent, orderPlacedEvent, tenderCapturedEvent } from '../../shared/domain/events/ledger-events';
+import { orderCancelledEvent, orderPlacedEvent, tenderCapturedEvent } from '../../shared/domain/ledger/ledger-events';
 import { orderCancelledDetail, orderPlacedDetail, tenderCapturedDetail } from '../../shared/domain/receivables/incoming-events';
 import type { FinancialDimension } from '../../shared/domain/rollups/financial-rollup';
 import { dayWindow } from '../../shared/domain/rollups/rollup-days';

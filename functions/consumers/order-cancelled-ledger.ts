@@ -1,4 +1,4 @@
-import { orderCancelledEvent } from '../../shared/domain/events/ledger-events';
+import { orderCancelledEvent } from '../../shared/domain/ledger/ledger-events';
 import { orderCancelledDetail } from '../../shared/domain/receivables/incoming-events';
 import { consumerHandler } from '../../shared/lambda/consumer-handler';
 import { recordInLedger } from '../../shared/ledger/record-in-ledger';

@@ -1,4 +1,4 @@
-import { orderPlacedEvent } from '../../shared/domain/events/ledger-events';
+import { orderPlacedEvent } from '../../shared/domain/ledger/ledger-events';
 import { orderPlacedDetail } from '../../shared/domain/receivables/incoming-events';
 import { consumerHandler } from '../../shared/lambda/consumer-handler';
 import { recordInLedger } from '../../shared/ledger/record-in-ledger';

@@ -1,4 +1,4 @@
-import { tenderCapturedEvent } from '../../shared/domain/events/ledger-events';
+import { tenderCapturedEvent } from '../../shared/domain/ledger/ledger-events';
 import { tenderCapturedDetail } from '../../shared/domain/receivables/incoming-events';
 import { consumerHandler } from '../../shared/lambda/consumer-handler';
 import { recordInLedger } from '../../shared/ledger/record-in-ledger';

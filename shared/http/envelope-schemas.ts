@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { contextSources, instant } from '../domain/common-schemas';
 import type { ErrorTag } from '../domain/errors';
-import type { ResponseSchema } from '../routes/route-definition';
+import type { ResponseSchema } from './route-definition';
 
 /**
  * The common envelope of every answer (spec: Envelope, Stats, BuildMeta,

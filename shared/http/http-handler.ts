@@ -8,7 +8,7 @@ import { canonicalDigest } from '../domain/canonical-json';
 import { buildNow } from '../domain/common-schemas';
 import { type ErrorTag, OrgRateLimitedError, ValidationError } from '../domain/errors';
 import { validate } from '../domain/validation';
-import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from '../routes/route-definition';
+import { type RouteDefinition, routeDeadlineMarginMs, routeTimeoutSeconds } from './route-definition';
 import { type CallContext, claimedActorOf } from './call-context';
 import { type BuildMeta, errorEnvelope, errorHeaders, successEnvelope } from './envelope';
 import { toAccountingError } from './error-mapper';

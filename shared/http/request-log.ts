@@ -3,7 +3,7 @@ import type { ErrorTag } from '../domain/errors';
 import { fixedEmbeddedMetrics } from '../observability/embedded-metrics';
 import { byErrorTag, byFamily, byOperation } from '../observability/emitted-metrics';
 import { writeLogLine } from '../observability/log-line';
-import type { RouteDefinition } from '../routes/route-definition';
+import type { RouteDefinition } from './route-definition';
 import type { CallMeterFields } from './usage-metering';
 
 /** A call as its log line tells it: who, what, and how it ended. Never its body or credentials. */

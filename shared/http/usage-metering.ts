@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { Caller } from '../domain/auth/caller';
 import { noCostCentre } from '../domain/usage/cost-centre';
 import type { CallUsage } from '../db/usage/usage-meter-repository';
-import type { RouteDefinition } from '../routes/route-definition';
+import type { RouteDefinition } from './route-definition';
 
 /** A call answered to an established caller: the only calls metered, since only they name a trusted org. */
 export interface MeteredCall {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { HttpResponse } from './http-api-response';
 import { packageVersion, projectRoot } from './project-root';
 import { httpRoutes } from '../routes/registry';
-import { apiBasePath } from '../routes/route-definition';
+import { apiBasePath } from '../http/route-definition';
 import { deployedServer, openApiDocument } from '../openapi/openapi-document';
 
 /** Where the local server answers with the document and with its browsable reference. */

@@ -2,7 +2,7 @@ import { backgroundFunctions } from '../routes/background-registry';
 import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter, usageMeterAggregatorFunction } from '../routes/consumer-registry';
 import { operatorFunctions } from '../routes/operator-registry';
 import { httpRoutes } from '../routes/registry';
-import { apiBasePath, routeTimeoutSeconds } from '../routes/route-definition';
+import { apiBasePath, routeTimeoutSeconds } from '../http/route-definition';
 import { eventBridge } from '../bus/outgoing-events';
 import { dynamo } from '../db/client';
 import { lambda } from '../exports/build-jobs';

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { LogEvent } from '../domain/usage/metered-lines';
 import { logSubscriptionEvent } from '../lambda/log-subscription-handler';
 import { addLogLineSink } from '../observability/log-line';
-import type { RouteDefinition } from '../routes/route-definition';
+import type { RouteDefinition } from '../http/route-definition';
 import type { HandlerLoader } from './handler-loader';
 import { createLambdaContext, failedInvocationRecord, functionError } from './lambda-context';
 import type { LocalQueue } from './sqs-queue-api';

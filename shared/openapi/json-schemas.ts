@@ -6,7 +6,7 @@ import {
   statsSchema,
   successEnvelopeSchema,
 } from '../http/envelope-schemas';
-import type { RouteDefinition } from '../routes/route-definition';
+import type { RouteDefinition } from '../http/route-definition';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 

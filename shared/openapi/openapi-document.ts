@@ -1,7 +1,7 @@
 import { roleFamilies } from '../domain/auth/roles';
 import { cccode, channelCode, logicalGuid } from '../domain/common-schemas';
-import { whoMayCall } from '../routes/route-docs';
-import { apiBasePath, type RouteDefinition } from '../routes/route-definition';
+import { whoMayCall } from './route-docs';
+import { apiBasePath, type RouteDefinition } from '../http/route-definition';
 import {
   apiDescription,
   commonErrorStatuses,

@@ -1,7 +1,7 @@
 import { type Caller, capturedRequestContext } from '../domain/auth/caller';
 import { roleFamilies } from '../domain/auth/roles';
 import { type StatsInput, successEnvelope } from '../http/envelope';
-import type { RouteDefinition } from '../routes/route-definition';
+import type { RouteDefinition } from '../http/route-definition';
 import { dataJsonSchema, type JsonSchema } from './json-schemas';
 
 /**

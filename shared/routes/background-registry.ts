@@ -1,4 +1,4 @@
-import type { StoreAccess } from './route-definition';
+import type { StoreAccess } from '../http/route-definition';
 
 /**
  * Functions that run in the background, never routed under `/accounting`:

@@ -1,4 +1,4 @@
-import type { StoreAccess } from './route-definition';
+import type { StoreAccess } from '../http/route-definition';
 
 /**
  * What an EventBridge rule matches: the event's `source` and `detail-type`,

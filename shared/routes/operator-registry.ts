@@ -1,4 +1,4 @@
-import type { StoreAccess } from './route-definition';
+import type { StoreAccess } from '../http/route-definition';
 
 /**
  * Operator functions: invoked directly (AWS Lambda Invoke API), never routed under

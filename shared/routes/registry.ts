@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './route-definition';
+import type { RouteDefinition } from '../http/route-definition';
 import { eventRecordRoute } from './events/event-record.route';
 import { eventGetRoute } from './events/event-get.route';
 import { eventListRoute } from './events/event-list.route';

@@ -22,7 +22,7 @@ import { tableDefinition } from '../../shared/db/table-definition';
 import { backgroundFunctions, exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
-import type { StoreAccess } from '../../shared/routes/route-definition';
+import type { StoreAccess } from '../../shared/http/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
 import { flattenedResources, synthesizedStacks } from './synthesized-app';
 

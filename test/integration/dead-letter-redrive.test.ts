@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DeleteMessageCommand, QueueDoesNotExist, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { dynamo } from '../../shared/db/client';
-import { ledgerEventId } from '../../shared/domain/events/ledger-events';
+import { ledgerEventId } from '../../shared/domain/ledger/ledger-events';
 import { writeEndpoints } from '../../shared/local/endpoints-file';
 import { localAccountId, localRegion } from '../../shared/local/environment';
 import { lambdaArn } from '../../shared/local/lambda-context';

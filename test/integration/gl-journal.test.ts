@@ -1,4 +1,4 @@
-import { ledgerEventId } from '../../shared/domain/events/ledger-events';
+import { ledgerEventId } from '../../shared/domain/ledger/ledger-events';
 import { parseCsv, pollUntil, readObject, sha256 } from '../support/exports';
 import { eventRequest } from '../support/fixtures/events';
 import { createBuiltExport, exportRequest } from '../support/fixtures/exports';

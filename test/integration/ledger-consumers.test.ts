@@ -1,4 +1,4 @@
-import { ledgerEventId } from '../../shared/domain/events/ledger-events';
+import { ledgerEventId } from '../../shared/domain/ledger/ledger-events';
 import { cacheFlatRule } from '../support/commissions';
 import { deadLetterReason, succeededWith } from '../support/deliveries';
 import * as orders from '../support/fixtures/orders';

@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { httpApiBodyLimitBytes } from '../../shared/local/http-api-server';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 import { useOrg, useStack } from '../support/harness';
 import { type RawRequest, pipelinedStatuses } from '../support/raw-http';
 

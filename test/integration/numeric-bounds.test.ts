@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { type JsonSchema, inputJsonSchema } from '../../shared/openapi/json-schemas';
 import { httpRoutes } from '../../shared/routes/registry';
-import type { RouteDefinition } from '../../shared/routes/route-definition';
+import type { RouteDefinition } from '../../shared/http/route-definition';
 import { useOrg, useStack } from '../support/harness';
 
 /**

@@ -6,7 +6,7 @@ import { toHttpApiEvent } from '../../shared/local/api-gateway-event';
 import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { createLambdaContext } from '../../shared/local/lambda-context';
 import { eventGetRoute } from '../../shared/routes/events/event-get.route';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 import { addLogLineSink } from '../../shared/observability/log-line';
 import { useOrg, useStack } from '../support/harness';
 

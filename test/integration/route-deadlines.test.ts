@@ -8,7 +8,7 @@ import { httpHandler } from '../../shared/http/http-handler';
 import type { LambdaHandler } from '../../shared/local/lambda-environments';
 import { startHttpApi } from '../../shared/local/http-api-server';
 import { commissionPayoutCreateRoute } from '../../shared/routes/commissions/commission-payout-create.route';
-import { apiBasePath, routeDeadlineMarginMs } from '../../shared/routes/route-definition';
+import { apiBasePath, routeDeadlineMarginMs } from '../../shared/http/route-definition';
 import { linesLoggedBy } from '../support/expected-logs';
 import { useOrg, useStack } from '../support/harness';
 

@@ -8,7 +8,7 @@ import { type LocalFunctionsOptions, startLocalFunctions } from '../../shared/lo
 import type { LocalLogSubscription } from '../../shared/local/log-subscription';
 import { localScheduledEvent } from '../../shared/local/schedule-timers';
 import type { LocalQueue } from '../../shared/local/sqs-queue-api';
-import { apiBasePath } from '../../shared/routes/route-definition';
+import { apiBasePath } from '../../shared/http/route-definition';
 import { assertResponseMatchesContract } from './response-contract';
 
 /** The local API of one test file, served in-process against the global DynamoDB Local and s3rver. */

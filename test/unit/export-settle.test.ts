@@ -1,7 +1,7 @@
 import { awsExportSettleMs } from '../../shared/config';
 import { consumerFunctions } from '../../shared/routes/consumer-registry';
 import { httpRoutes } from '../../shared/routes/registry';
-import { routeTimeoutSeconds } from '../../shared/routes/route-definition';
+import { routeTimeoutSeconds } from '../../shared/http/route-definition';
 
 /**
  * An event's `recorded_at` is stamped when its function starts, and its write

@@ -3,7 +3,7 @@ import { postingDay } from '../../shared/domain/gl/gl-period';
 import { type JournalEvent, isBalanced, roundedMinorUnits } from '../../shared/domain/gl/journal-entry';
 import { JournalMapper } from '../../shared/domain/gl/journal-mapper';
 import { journalFileHeader, journalRecords } from '../../shared/domain/gl/journal-files';
-import { ledgerEventId } from '../../shared/domain/events/ledger-events';
+import { ledgerEventId } from '../../shared/domain/ledger/ledger-events';
 import { mappingRequest } from '../support/fixtures/gl';
 
 const rules = mappingRequest().rules as MappingRule[];

@@ -7,8 +7,8 @@ import { errorEnvelopeSchema, successEnvelopeSchema } from '../../shared/http/en
 import { familyDescriptions } from '../../shared/openapi/contract-text';
 import { type OpenApiOperation, openApiDocument, openApiJson } from '../../shared/openapi/openapi-document';
 import { httpRoutes } from '../../shared/routes/registry';
-import { apiBasePath } from '../../shared/routes/route-definition';
-import { routeReference } from '../../shared/routes/route-docs';
+import { apiBasePath } from '../../shared/http/route-definition';
+import { routeReference } from '../../shared/openapi/route-docs';
 import { lambdaEntryReach } from '../support/lambda-entries';
 
 const version = packageVersion();

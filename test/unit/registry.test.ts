@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import { httpRoutes } from '../../shared/routes/registry';
-import { routeReference } from '../../shared/routes/route-docs';
+import { routeReference } from '../../shared/openapi/route-docs';
 import { validate } from '../../shared/domain/validation';
 
 describe('the route registry', () => {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { builtOnFirstUse } from '../../shared/domain/common-schemas';
 import { httpHandler } from '../../shared/http/http-handler';
 import { httpRoutes } from '../../shared/routes/registry';
-import { type RouteDefinition, defineRoute } from '../../shared/routes/route-definition';
+import { type RouteDefinition, defineRoute } from '../../shared/http/route-definition';
 
 /**
  * A route function builds at its cold start the schemas its first call needs

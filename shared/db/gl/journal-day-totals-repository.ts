@@ -3,6 +3,7 @@ import type { AccountingEvent } from '../../domain/events/accounting-event';
 import { type DayFigures, type DayTotalsGroup, dayTotalsOf } from '../../domain/gl/journal-day-totals';
 import { cancellationEventType } from '../../domain/gl/gl-mapping';
 import type { GuardedUpdate } from '../atomic-write';
+import type { ItemKey } from '../keys';
 import { inParallel } from '../in-parallel';
 import * as keys from '../keys';
 import { queryAll } from '../query-page';
@@ -22,39 +23,41 @@ const slotsPerShard = 16;
 
 const groupParts = (group: DayTotalsGroup) => [group.event_type, group.channel_code ?? '', group.cccode ?? '', group.logical_guid ?? '', group.currency];
 
-/** The update an event's transaction carries for its day totals (none for a cancellation: the trial balance reverses its order). */
-export function dayTotalsUpdates(event: AccountingEvent, layout: ShardLayout): GuardedUpdate[] {
+/** Where an event's figures are added up: its day totals' item (undefined for a cancellation: the trial balance reverses its order). */
+export function dayTotalsTarget(event: AccountingEvent, layout: ShardLayout): { key: ItemKey; group: DayTotalsGroup; figures: DayFigures } | undefined {
   const totals = dayTotalsOf(event);
-  if (!totals) return [];
+  if (!totals) return undefined;
   const shard = shardOf(event.event_id, layout);
   const slot = createHash('sha256').update(event.event_id).digest()[0]! % slotsPerShard;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const assignments: string[] = [];
+  return { key: { pk: shardKey(keys.glDayTotals(event.orgcode), shard), sk: keys.glDayTotal(totals.group.day, groupParts(totals.group), slot) }, ...totals };
+}
+
+/** The item of day totals as the updates leave it: the group, its figures (numbers of minor units) and its record type. */
+export function dayTotalsItem(key: ItemKey, group: DayTotalsGroup, figures: DayFigures): Record<string, unknown> {
+  return { ...key, ...group, ...Object.fromEntries(Object.entries(figures).map(([name, units]) => [name, Number(units)])), record_type: dayTotalsRecordType };
+}
+
+const dayTotalsRecordType = 'gl_day_totals';
+
+/** The update an event's transaction carries for its day totals (none for a cancellation). */
+export function dayTotalsUpdates(event: AccountingEvent, layout: ShardLayout): GuardedUpdate[] {
+  const target = dayTotalsTarget(event, layout);
+  if (!target) return [];
+  const names: Record<string, string> = { '#type': 'record_type' };
+  const values: Record<string, unknown> = { ':type': dayTotalsRecordType };
+  const assignments = ['#type = :type'];
   const added: string[] = [];
-  Object.entries(totals.group).forEach(([field, value], index) => {
+  Object.entries(target.group).forEach(([field, value], index) => {
     names[`#g${index}`] = field;
     values[`:g${index}`] = value;
     assignments.push(`#g${index} = :g${index}`);
   });
-  Object.entries(totals.figures).forEach(([figure, units], index) => {
+  Object.entries(target.figures).forEach(([figure, units], index) => {
     names[`#f${index}`] = figure;
     values[`:f${index}`] = Number(units);
     added.push(`#f${index} :f${index}`);
   });
-  names['#type'] = 'record_type';
-  values[':type'] = 'gl_day_totals';
-  assignments.push('#type = :type');
-  return [
-    {
-      update: {
-        key: { pk: shardKey(keys.glDayTotals(event.orgcode), shard), sk: keys.glDayTotal(totals.group.day, groupParts(totals.group), slot) },
-        expression: `SET ${assignments.join(', ')} ADD ${added.join(', ')}`,
-        names,
-        values,
-      },
-    },
-  ];
+  return [{ update: { key: target.key, expression: `SET ${assignments.join(', ')} ADD ${added.join(', ')}`, names, values } }];
 }
 
 const groupFields = ['day', 'event_type', 'channel_code', 'cccode', 'logical_guid', 'currency'] as const;

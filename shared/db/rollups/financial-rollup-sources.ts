@@ -1,4 +1,4 @@
-import { ledgerEventId } from '../../domain/events/ledger-events';
+import { ledgerEventId } from '../../domain/ledger/ledger-events';
 import type { LedgerEntry } from '../../domain/rollups/ledger-entry';
 import { batchGetItems } from '../batch-get';
 import * as keys from '../keys';

@@ -1,4 +1,4 @@
-import { ledgerEventId } from '../events/ledger-events';
+import { ledgerEventId } from '../ledger/ledger-events';
 import { type GlMapping, cancellationEventType, mappingForDay, ruleFor } from './gl-mapping';
 import { postingDay } from './gl-period';
 import { type JournalEntry, type JournalEvent, balancedLines, dimensionsOf, eventAmounts, reversalOf, withEntryId } from './journal-entry';

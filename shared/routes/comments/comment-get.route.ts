@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { readComment } from '../../comments/comments';
 import { commentSchema } from '../../domain/comments/comment';
 import { commentGetRequest } from '../../domain/comments/comment-requests';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const commentGetRoute = defineRoute({
   path: '/comment/get',

@@ -8,8 +8,8 @@ import { normalisedHashtag } from '../../domain/comments/comment-text';
 import { nextPageToken } from '../../domain/common-schemas';
 import { lifecycleListing } from '../../domain/lifecycle';
 import { listedStatus } from '../../domain/list-statuses';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 /** The one scope the request names (its schema lets exactly one through). */
 function scopeOf(request: Pick<CommentListRequest, 'target_type' | 'target_id' | 'user_guid'>): CommentListScope {

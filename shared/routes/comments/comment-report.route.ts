@@ -3,7 +3,7 @@ import { requireCommentTarget } from '../../comments/comments';
 import { type CountScope, readCommentCounts } from '../../db/comments/comment-count-repository';
 import { commentReport, commentReportSchema } from '../../domain/comments/comment-report';
 import { commentReportRequest } from '../../domain/comments/comment-requests';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const commentReportRoute = defineRoute({
   path: '/comment/report',

@@ -3,7 +3,7 @@ import { reviseComment } from '../../comments/comments';
 import { commentSchema } from '../../domain/comments/comment';
 import { commentReviseRequest } from '../../domain/comments/comment-requests';
 import { changeOrigin } from '../../http/call-context';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const commentReviseRoute = defineRoute({
   path: '/comment/revise',

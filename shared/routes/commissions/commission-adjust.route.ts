@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { adjustCommission } from '../../commissions/adjustments';
 import { adjustRequest, adjustmentSchema } from '../../domain/commissions/adjustment';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionAdjustRoute = defineRoute({

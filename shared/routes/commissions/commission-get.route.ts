@@ -3,7 +3,7 @@ import { findCommission } from '../../db/commissions/commission-repository';
 import { commissionSchema } from '../../domain/commissions/commission';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const commissionGetRoute = defineRoute({
   path: '/commission/get',

@@ -4,8 +4,8 @@ import type { StartKey } from '../../db/query-page';
 import { commissionListing, commissionSchema, commissionStatuses } from '../../domain/commissions/commission';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { listedStatuses } from '../../domain/list-statuses';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const commissionListRequest = z
   .strictObject({

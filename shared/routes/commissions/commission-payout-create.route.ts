@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { createPayout } from '../../commissions/payouts';
 import { payoutCreateRequest, payoutSchema } from '../../domain/commissions/payout';
-import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
+import { defineRoute, maxRouteTimeoutSeconds } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutCreateRoute = defineRoute({

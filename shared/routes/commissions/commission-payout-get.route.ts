@@ -3,7 +3,7 @@ import { findPayout } from '../../db/commissions/commission-payout-repository';
 import { payoutSchema } from '../../domain/commissions/payout';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const commissionPayoutGetRoute = defineRoute({
   path: '/commission/payout/get',

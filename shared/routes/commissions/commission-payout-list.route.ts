@@ -5,8 +5,8 @@ import { payoutListing, payoutSchema, payoutStatuses } from '../../domain/commis
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { listedStatuses } from '../../domain/list-statuses';
 import { currencyCode } from '../../domain/receivables/money';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 export const commissionPayoutListRoute = defineRoute({
   path: '/commission/payout/list',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { setPayoutStatus } from '../../commissions/payouts';
 import { payoutSchema, payoutStatusSetRequest } from '../../domain/commissions/payout';
-import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
+import { defineRoute, maxRouteTimeoutSeconds } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionPayoutStatusSetRoute = defineRoute({

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { setCommissionSplit } from '../../commissions/adjustments';
 import { commissionSchema } from '../../domain/commissions/commission';
 import { splitSetRequest } from '../../domain/commissions/split';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const commissionSplitSetRoute = defineRoute({

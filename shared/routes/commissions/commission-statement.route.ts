@@ -12,8 +12,8 @@ import {
 import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { currencyCode } from '../../domain/receivables/money';
 import { orderedWindow } from '../../domain/time-window';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 /** Lines read per call at the most: the bound on one call's work (and its payout reads). */
 const maxLinesPerStatementCall = 1000;

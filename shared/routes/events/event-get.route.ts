@@ -3,7 +3,7 @@ import { findEvent } from '../../db/events/event-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { accountingEvent } from '../../domain/events/accounting-event';
 import { NotFoundError } from '../../domain/errors';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const eventGetRoute = defineRoute({
   path: '/event/get',

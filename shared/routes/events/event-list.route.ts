@@ -14,8 +14,8 @@ import {
 } from '../../domain/common-schemas';
 import { accountingEvent } from '../../domain/events/accounting-event';
 import { orderedWindow } from '../../domain/time-window';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const eventListRequest = z
   .strictObject({

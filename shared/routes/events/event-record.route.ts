@@ -2,7 +2,7 @@ import { recordEvent } from '../../db/events/event-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import * as z from 'zod/mini';
 import { accountingEvent, buildEvent, eventRecordRequest } from '../../domain/events/accounting-event';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const eventRecordRoute = defineRoute({

@@ -3,8 +3,8 @@ import { listLineage } from '../../db/events/event-repository';
 import type { ShardedCursor } from '../../db/sharded-read';
 import { commonRequestFields, listLimit, nextPageToken, nextToken, sourceRef } from '../../domain/common-schemas';
 import { lineageItemSchema } from '../../domain/events/accounting-event';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 export const lineageListRoute = defineRoute({
   path: '/lineage/list',

@@ -9,8 +9,8 @@ import {
   reconcileReport,
 } from '../../domain/events/reconcile-totals';
 import { orderedWindow } from '../../domain/time-window';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 /** Events summed per call at the most: the bound on one call's work. */
 export const maxEventsPerReconcileCall = 1000;

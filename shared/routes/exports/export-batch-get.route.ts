@@ -3,7 +3,7 @@ import { findBatch } from '../../db/exports/export-batch-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { batchView, batchViewSchema } from '../../domain/exports/export-batch';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const exportBatchGetRoute = defineRoute({
   path: '/export/batch/get',

@@ -4,8 +4,8 @@ import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { batchListing, batchStatuses, batchView, batchViewSchema } from '../../domain/exports/export-batch';
 import { listedStatuses } from '../../domain/list-statuses';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const batchListRequest = z.strictObject({
   export_id: z.optional(clientId),

@@ -3,7 +3,7 @@ import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { clientId } from '../../domain/common-schemas';
 import { batchRequestFields, batchViewSchema } from '../../domain/exports/export-batch';
 import { requestBatch } from '../../exports/requested-batches';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 const batchRepairRequest = z.strictObject({ ...batchRequestFields, repair_of_batch_id: clientId });

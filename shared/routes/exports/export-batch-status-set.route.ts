@@ -4,7 +4,7 @@ import { clientId, longText, requestContext, revision, sourceRefs } from '../../
 import { batchView, batchViewSchema, settableBatchStatuses } from '../../domain/exports/export-batch';
 import { evidence } from '../../domain/exports/export-record';
 import { requireExpectedRevision } from '../../domain/revision';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 const batchStatusSetRequest = z.strictObject({
   batch_id: clientId,

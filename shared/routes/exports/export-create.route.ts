@@ -5,7 +5,7 @@ import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { exportCreateRequest, exportRecord, newExport } from '../../domain/exports/export-record';
 import { newId } from '../../domain/identifiers';
 import { startBuild, unclaimedWorkGraceMs } from '../../exports/build-jobs';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const exportCreateRoute = defineRoute({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { clientId, commonRequestFields, instant } from '../../domain/common-schemas';
 import { exportFileLinks } from '../../exports/export-file-links';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 const linkedFile = z.object({
   file_ref: z.string(),

@@ -3,7 +3,7 @@ import { findExport } from '../../db/exports/export-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { exportRecord } from '../../domain/exports/export-record';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const exportGetRoute = defineRoute({
   path: '/export/get',

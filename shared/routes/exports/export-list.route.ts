@@ -5,8 +5,8 @@ import { commonRequestFields, dateTime, listLimit, nextPageToken, nextToken } fr
 import { exportListing, exportStatuses, exportSummary } from '../../domain/exports/export-record';
 import { listedStatuses } from '../../domain/list-statuses';
 import { orderedWindow } from '../../domain/time-window';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const exportListRequest = z
   .strictObject({

@@ -3,7 +3,7 @@ import { createSchedule } from '../../db/exports/export-schedule-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { type ExportSchedule, exportSchedule, firstSlot, scheduleCreateRequest } from '../../domain/exports/export-schedule';
 import { newId } from '../../domain/identifiers';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const exportScheduleCreateRoute = defineRoute({
   path: '/export/schedule/create',

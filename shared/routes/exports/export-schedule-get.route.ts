@@ -3,7 +3,7 @@ import { findSchedule } from '../../db/exports/export-schedule-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { exportSchedule } from '../../domain/exports/export-schedule';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const exportScheduleGetRoute = defineRoute({
   path: '/export/schedule/get',

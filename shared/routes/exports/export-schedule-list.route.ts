@@ -4,8 +4,8 @@ import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { exportSchedule, scheduleListing, scheduleStatuses } from '../../domain/exports/export-schedule';
 import { listedStatuses } from '../../domain/list-statuses';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const scheduleListRequest = z.strictObject({
   status: z.optional(z.enum(scheduleStatuses)),

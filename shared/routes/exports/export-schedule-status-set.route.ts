@@ -4,7 +4,7 @@ import { clientId, longText, requestContext, revision, sourceRefs } from '../../
 import { NotFoundError } from '../../domain/errors';
 import { exportSchedule, resumeSlot, scheduleStatuses } from '../../domain/exports/export-schedule';
 import { requireExpectedRevision } from '../../domain/revision';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 const scheduleStatusSetRequest = z.strictObject({
   schedule_id: clientId,

@@ -5,7 +5,7 @@ import { CoverageTally, coverageReport } from '../../domain/gl/coverage';
 import { JournalMapper } from '../../domain/gl/journal-mapper';
 import { orderedWindow } from '../../domain/time-window';
 import { journalSources } from '../../gl/journal-sources';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glCoverageReportRoute = defineRoute({
   path: '/gl/coverage/report',

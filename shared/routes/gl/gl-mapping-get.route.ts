@@ -3,7 +3,7 @@ import { findMapping, latestMapping } from '../../db/gl/gl-mapping-repository';
 import { commonRequestFields, revision } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { glMapping } from '../../domain/gl/gl-mapping';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glMappingGetRoute = defineRoute({
   path: '/gl/mapping/get',

@@ -3,8 +3,8 @@ import { listMappings } from '../../db/gl/gl-mapping-repository';
 import type { StartKey } from '../../db/query-page';
 import { commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { glMapping } from '../../domain/gl/gl-mapping';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 export const glMappingListRoute = defineRoute({
   path: '/gl/mapping/list',

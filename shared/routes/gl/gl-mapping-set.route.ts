@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { putMappingRevision } from '../../db/gl/gl-mapping-repository';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { type GlMapping, checkMappingRules, glMapping, mappingSetRequest } from '../../domain/gl/gl-mapping';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glMappingSetRoute = defineRoute({
   path: '/gl/mapping/set',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { closePeriod } from '../../db/gl/gl-period-repository';
 import { type GlPeriod, glPeriod, periodCloseRequest } from '../../domain/gl/gl-period';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glPeriodCloseRoute = defineRoute({
   path: '/gl/period/close',

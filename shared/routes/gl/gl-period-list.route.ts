@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { closedPeriods } from '../../db/gl/gl-period-repository';
 import { commonRequestFields } from '../../domain/common-schemas';
 import { glPeriod } from '../../domain/gl/gl-period';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glPeriodListRoute = defineRoute({
   path: '/gl/period/list',

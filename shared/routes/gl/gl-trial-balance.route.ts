@@ -4,7 +4,7 @@ import { trialBalanceReport } from '../../domain/gl/trial-balance';
 import { currencyCode } from '../../domain/receivables/money';
 import { utcDay } from '../../domain/rollups/rollup-days';
 import { trialBalanceAsOf } from '../../gl/trial-balance';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const glTrialBalanceRoute = defineRoute({
   path: '/gl/trial-balance',

@@ -3,7 +3,7 @@ import { inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxCreateRequest } from '../../domain/inbox/inbox-requests';
 import { changeOrigin } from '../../http/call-context';
 import { createItem } from '../../inbox/inbox';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const inboxCreateRoute = defineRoute({
   path: '/inbox/create',

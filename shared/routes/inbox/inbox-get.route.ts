@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxGetRequest } from '../../domain/inbox/inbox-requests';
 import { callersItem } from '../../inbox/inbox';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const inboxGetRoute = defineRoute({
   path: '/inbox/get',

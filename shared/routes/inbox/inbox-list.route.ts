@@ -6,8 +6,8 @@ import { addresseesOf, inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxListRequest } from '../../domain/inbox/inbox-requests';
 import { lifecycleListing } from '../../domain/lifecycle';
 import { listedStatus } from '../../domain/list-statuses';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 export const inboxListRoute = defineRoute({
   path: '/inbox/list',

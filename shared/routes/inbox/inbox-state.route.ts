@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxStateRequest } from '../../domain/inbox/inbox-requests';
 import { setItemState } from '../../inbox/inbox';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const inboxStateRoute = defineRoute({
   path: '/inbox/state',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { inboxItemSchema } from '../../domain/inbox/inbox-item';
 import { inboxStatusRequest } from '../../domain/inbox/inbox-requests';
 import { setItemStatus } from '../../inbox/inbox';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const inboxStatusRoute = defineRoute({
   path: '/inbox/status',

@@ -3,8 +3,8 @@ import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } fr
 import { type CurrencyTotals, ageAmounts, agingBuckets, agingReportSchema, bucketsView } from '../../domain/receivables/aging';
 import { currencyCode } from '../../domain/receivables/money';
 import { type AgingCursor, readCustomerReceivablesAsOf } from '../../receivables/aging-as-of';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 /** A day, `YYYY-MM-DD`, or an instant whose UTC day is meant. */
 export const reportDay = z.pipe(

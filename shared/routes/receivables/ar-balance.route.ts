@@ -3,8 +3,8 @@ import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } fr
 import { customerBalanceSchema } from '../../domain/receivables/balances';
 import { currencyAmount, currencyCode, fromMinorUnits } from '../../domain/receivables/money';
 import { type CurrencyUnits, type ReceivablesCursor, addBalances, moneyList, readCustomerReceivables } from '../../receivables/reports';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const balanceRequest = z.strictObject({
   customer_id: z.optional(clientId),

@@ -4,8 +4,8 @@ import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, next
 import { statementSchema } from '../../domain/receivables/balances';
 import { orderedWindow } from '../../domain/time-window';
 import { type CurrencyUnits, moneyList, openingBalances, statementLines } from '../../receivables/reports';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const statementRequest = z
   .strictObject({

@@ -3,7 +3,7 @@ import { findInvoice } from '../../db/receivables/invoice-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { invoiceSchema } from '../../domain/receivables/invoice';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const invoiceGetRoute = defineRoute({
   path: '/invoice/get',

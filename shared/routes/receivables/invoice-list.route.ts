@@ -5,8 +5,8 @@ import { clientId, commonRequestFields, dateTime, listLimit, nextPageToken, next
 import { listedStatuses } from '../../domain/list-statuses';
 import { invoiceListing, invoiceSchema, invoiceStatuses } from '../../domain/receivables/invoice';
 import { orderedRange } from '../../domain/time-window';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const invoiceListRequest = z
   .strictObject({

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { invoiceSchema } from '../../domain/receivables/invoice';
 import { paymentApplyRequest, paymentSchema } from '../../domain/receivables/payment';
 import { applyManualPayment } from '../../receivables/payments';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const invoicePaymentApplyRoute = defineRoute({

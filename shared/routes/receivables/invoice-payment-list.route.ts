@@ -3,8 +3,8 @@ import { listPayments } from '../../db/receivables/payment-repository';
 import type { StartKey } from '../../db/query-page';
 import { clientId, commonRequestFields, listLimit, nextPageToken, nextToken } from '../../domain/common-schemas';
 import { paymentSchema } from '../../domain/receivables/payment';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const paymentListRequest = z
   .strictObject({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { invoiceSchema, invoiceSetRequest } from '../../domain/receivables/invoice';
 import { setInvoice } from '../../receivables/invoices';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const invoiceSetRoute = defineRoute({

@@ -4,7 +4,7 @@ import { commonRequestFields, shortText } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
 import { utcDay } from '../../domain/rollups/rollup-days';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const rollupFinancialGetRoute = defineRoute({
   path: '/rollup/financial/get',

@@ -3,8 +3,8 @@ import { type FinancialRollupCursor, listFinancialRollups } from '../../db/rollu
 import { commonRequestFields, listLimit, nextPageToken, nextToken, shortText } from '../../domain/common-schemas';
 import { financialDimensions, financialRollupRecord } from '../../domain/rollups/financial-rollup';
 import { closedDayRange, dayRangeFields, dayRangeInOrder } from '../../domain/rollups/rollup-days';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const rollupListRequest = z
   .strictObject({

@@ -4,7 +4,7 @@ import { cccode, commonRequestFields, shortText } from '../../domain/common-sche
 import { NotFoundError } from '../../domain/errors';
 import { utcDay } from '../../domain/rollups/rollup-days';
 import { type UsageRollupSubject, scopeFitsCccode, usageRollupRecord, usageScopes } from '../../domain/rollups/usage-rollup';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 const usageRollupGetRequest = z
   .strictObject({

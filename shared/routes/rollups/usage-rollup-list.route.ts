@@ -10,8 +10,8 @@ import {
   usageRollupRecord,
   usageScopes,
 } from '../../domain/rollups/usage-rollup';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const usageRollupListRequest = z
   .strictObject({

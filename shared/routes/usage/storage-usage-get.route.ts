@@ -3,7 +3,7 @@ import { findStorageUsage } from '../../db/usage/storage-usage-repository';
 import { clientId, commonRequestFields } from '../../domain/common-schemas';
 import { NotFoundError } from '../../domain/errors';
 import { storageUsageRecord } from '../../domain/usage/storage-usage';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 
 export const storageUsageGetRoute = defineRoute({
   path: '/storage/usage/get',

@@ -14,8 +14,8 @@ import {
 } from '../../domain/common-schemas';
 import { orderedWindow } from '../../domain/time-window';
 import { resourceTypes, storageUsageRecord } from '../../domain/usage/storage-usage';
-import { pageCursor } from '../page-cursor';
-import { defineRoute } from '../route-definition';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute } from '../../http/route-definition';
 
 const storageUsageListRequest = z
   .strictObject({

@@ -7,9 +7,9 @@ import {
 } from '../../domain/usage/storage-reconcile';
 import { type ReconcileState, isFinished } from '../../domain/usage/storage-reconcile-state';
 import { reconcileStorage } from '../../usage/storage-reconcile';
-import { pageCursor } from '../page-cursor';
-import { defineRoute, maxRouteTimeoutSeconds } from '../route-definition';
-import { sealedCursor } from '../sealed-cursor';
+import { pageCursor } from '../../http/page-cursor';
+import { defineRoute, maxRouteTimeoutSeconds } from '../../http/route-definition';
+import { sealedCursor } from '../../http/sealed-cursor';
 
 export const storageUsageReconcileRoute = defineRoute({
   path: '/storage/usage/reconcile',

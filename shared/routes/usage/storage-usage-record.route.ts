@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { idempotencyRecordPut } from '../../db/idempotency-repository';
 import { recordStorageUsage } from '../../db/usage/storage-usage-repository';
 import { buildStorageUsage, storageUsageRecord, storageUsageRecordRequest } from '../../domain/usage/storage-usage';
-import { defineRoute } from '../route-definition';
+import { defineRoute } from '../../http/route-definition';
 import { changeOrigin } from '../../http/call-context';
 
 export const storageUsageRecordRoute = defineRoute({

@@ -4,7 +4,7 @@ import type { Money, SourceRef } from '../common-schemas';
 import { ValidationError, type ValidationIssue } from '../errors';
 import type { OrderCancelledDetail, OrderPlacedDetail, TenderCapturedDetail } from '../receivables/incoming-events';
 import { type AmountOrMoney, toMinorUnits } from '../receivables/money';
-import { type AccountingEvent, type EventRecordRequest, buildEvent } from './accounting-event';
+import { type AccountingEvent, type EventRecordRequest, buildEvent } from '../events/accounting-event';
 
 /**
  * The platform events the ledger records as accounting events of the same type

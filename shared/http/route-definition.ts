@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RoleFamily } from '../domain/auth/roles';
-import type { CallContext } from '../http/call-context';
+import type { CallContext } from './call-context';
 
 /** Every route is served under this prefix, POST only: in the deployed HTTP API and locally. */
 export const apiBasePath = '/accounting';

@@ -1,5 +1,5 @@
 import { serviceConfig } from '../config';
-import type { CallContext } from '../http/call-context';
+import type { CallContext } from './call-context';
 import { openPageToken, sealPageToken } from '../domain/page-token';
 
 /**

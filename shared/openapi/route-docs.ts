@@ -1,7 +1,7 @@
 import { roleFamilies } from '../domain/auth/roles';
-import { requestContextRule } from '../openapi/contract-text';
-import { dataJsonSchema, inputJsonSchema, type JsonSchema } from '../openapi/json-schemas';
-import type { RouteDefinition } from './route-definition';
+import { requestContextRule } from './contract-text';
+import { dataJsonSchema, inputJsonSchema, type JsonSchema } from './json-schemas';
+import type { RouteDefinition } from '../http/route-definition';
 
 /** Who may call a route, as a phrase: "`acct_view`, `finance_audit` or the owner". */
 export function whoMayCall(route: RouteDefinition): string {
