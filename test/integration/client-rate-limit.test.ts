@@ -1,5 +1,6 @@
 import { type Transport, createAccountingClient } from '../../clients/typescript/src';
 import { useOrg, useStack } from '../support/harness';
+import type { HttpResult } from '../support/local-api';
 
 /**
  * The per-organisation limit of dev and staging (20 calls a second, a burst of
@@ -23,7 +24,7 @@ const sale = (orderId: string) => ({
 describe('the organisation rate limit of dev and staging', () => {
   it('answers a call past the burst 429 with Retry-After in whole seconds, details.retry_after_ms rounded up', async () => {
     // Rounds of calls at once until some are refused: on a slow machine the first round may take long enough to earn its calls.
-    const refused: Array<Awaited<ReturnType<typeof org.post>>> = [];
+    const refused: HttpResult[] = [];
     for (let round = 0; round < 10 && refused.length === 0; round += 1) {
       const answers = await Promise.all(Array.from({ length: limit.burst + 40 }, () => org.post('recorder', '/event/get', { event_id: 'evt_absent' })));
       refused.push(...answers.filter((answer) => answer.status === 429));
