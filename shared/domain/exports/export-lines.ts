@@ -1,10 +1,9 @@
 import { canonicalJson } from '../canonical-json';
+import { type FieldValue, csvRow } from '../csv';
 import type { AccountingEvent } from '../events/accounting-event';
 import type { ExportFormat, ExportKind } from './export-record';
 import type { TaxFilters } from './tax-filters';
 
-/** A value of one field of an export line; `undefined` and `null` are written as an empty CSV field. */
-export type FieldValue = string | number | boolean | null | undefined;
 
 type TaxComponent = NonNullable<AccountingEvent['tax_components']>[number];
 
@@ -180,18 +179,4 @@ function nestedJson(value: unknown): string | undefined {
 /** One JSON line: sorted keys, absent (undefined) fields omitted. */
 function jsonLine(value: unknown): string {
   return `${canonicalJson(value)}\n`;
-}
-
-/**
- * One RFC 4180 record: fields joined by ',', ended by CRLF; a field holding
- * ',', '"', CR or LF is quoted with inner quotes doubled.
- */
-export function csvRow(values: readonly FieldValue[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
-function csvField(value: FieldValue): string {
-  if (value === undefined || value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,6 +1,5 @@
 import { canonicalJson } from '../canonical-json';
-import { csvRow } from '../exports/export-lines';
-import type { ExportFormat } from '../exports/export-record';
+import { csvRow } from '../csv';
 import { minorDigits } from '../receivables/money';
 import { type JournalEntry, type JournalLine, roundedMinorUnits } from './journal-entry';
 
@@ -44,12 +43,12 @@ const netsuiteColumns = [
 ] as const;
 
 /** The text that opens every file of a journal in `format`. */
-export function journalFileHeader(format: ExportFormat): string {
+export function journalFileHeader(format: string): string {
   return format === 'netsuite_csv' ? csvRow(netsuiteColumns) : '';
 }
 
 /** The records an entry is in a file: its text, how many records (lines of the file) and journal lines it holds. */
-export function journalRecords(entry: JournalEntry, format: ExportFormat) {
+export function journalRecords(entry: JournalEntry, format: string) {
   if (format !== 'netsuite_csv') return { text: `${canonicalJson(entry)}\n`, records: 1, journalLines: entry.lines.length, entry };
   const rows = entry.lines.map((line) => csvRow(netsuiteRow(entry, line)));
   return { text: rows.join(''), records: rows.length, journalLines: entry.lines.length, entry };
