@@ -13,6 +13,8 @@ import {
   smallestShare,
 } from '../domain/org-rate';
 import { pause } from '../pause';
+import { HeldShare } from './org-rate-share';
+import type { CallSource } from './org-rate-sources';
 import { TakeFailureLog } from './org-rate-take-log';
 
 /**
@@ -21,14 +23,13 @@ import { TakeFailureLog } from './org-rate-take-log';
  * item per organisation (a `CallSource`, in the table; shared/domain/org-rate.ts),
  * and an environment admits its calls with no I/O from what it took of it.
  *
- * Shares: an environment asked steadily, at least about the smallest share,
- * claims a rate for the current period and three more (30 to 40 s, one
- * write), its demand with a little headroom, and admits its calls at that rate
- * (a bucket of its own holding the call it claimed with, refilling at the
- * rate up to the organisation's burst time's worth); in its last period it
- * claims three more beside a call. The rate is what the environment holds
- * back, not calls, so an organisation at its limit over fifty environments
- * writes its item once a half-minute an environment.
+ * Shares: an environment asked at a steady pace, at least about the smallest
+ * share, claims a rate for the current period and four more (40 to 50 s, one
+ * write), its pace with a little headroom, and admits its calls at that rate
+ * (org-rate-share.ts); in its last period it claims three more beside a call.
+ * The rate is what the environment holds back, not calls, so an organisation
+ * at its limit over fifty environments writes its item about once in 40 s an
+ * environment.
  *
  * Count takes: an environment asked less, or before it knows its demand, or
  * once its share is spent, takes calls from the count bucket in leases sized
@@ -55,16 +56,6 @@ import { TakeFailureLog } from './org-rate-take-log';
  * window (org-rate-take-log.ts).
  */
 
-/** Where the allowance is: takes of the count bucket and, where environments share it, claims of shares. */
-export interface CallSource {
-  /** Takes up to `want` calls of the count bucket at `now`. */
-  take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<{ granted: number; allowance: OrgAllowance }>;
-  /** Claims up to `rate` calls a second for `periods`; absent where the allowance is the environment's own (shares would save nothing). */
-  claim?(orgcode: string, rate: number, periods: readonly number[], now: number, known: OrgAllowance | undefined): Promise<{ rate: number; allowance: OrgAllowance }>;
-  /** The allowance as a replica holds it, read without writing: what an environment whose last take found it spent looks at before it takes again. */
-  read?(orgcode: string): Promise<OrgAllowance>;
-}
-
 /** A lease is sized to what its environment is asked in this long (its next take is under way by half of it). */
 const leaseHorizonMs = 1_000;
 /** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
@@ -86,15 +77,6 @@ const claimAtShareOfSmallest = 0.75;
 const steadyAfterMs = 2_000;
 /** Organisations remembered per environment; the least recently seen is forgotten first. */
 const rememberedOrgs = 10_000;
-
-/** A rate the environment claimed, until the end of its last period; `next` once renewed beyond it. */
-interface Share {
-  rate: number;
-  until: number;
-  tokens: number;
-  at: number;
-  next?: { rate: number; until: number };
-}
 
 interface Hand {
   orgcode: string;
@@ -121,7 +103,7 @@ interface Hand {
   /** Calls asked for since `paceSince` (the first call seen, or the last claim): the pace a share is claimed at. */
   paced: number;
   paceSince: number | undefined;
-  share?: Share;
+  share?: HeldShare;
   work?: Promise<void>;
 }
 
@@ -197,20 +179,13 @@ export class OrgRateLimiter {
   private spendShare(hand: Hand, nowMs: number): boolean {
     const share = hand.share;
     if (!share) return false;
-    if (nowMs >= share.until) {
-      if (!share.next) {
-        hand.share = undefined;
-        return false;
-      }
-      Object.assign(share, share.next, { next: undefined });
+    if (!share.covers(nowMs)) {
+      hand.share = undefined;
+      return false;
     }
-    const most = Math.max(1, (share.rate * this.limit.burst) / this.limit.perSecond);
-    share.tokens = Math.min(most, share.tokens + ((nowMs - share.at) * share.rate) / 1000);
-    share.at = nowMs;
-    if (share.tokens < 1) return false;
-    share.tokens -= 1;
+    if (!share.spend(nowMs)) return false;
     // An environment asked less than a share's worth by now lets it lapse.
-    if (!share.next && !hand.work && nowMs >= share.until - sharePeriodMs && this.steady(hand, nowMs)) void this.startClaim(hand, nowMs);
+    if (share.renewalDue(nowMs) && !hand.work && this.steady(hand, nowMs)) void this.startClaim(hand, nowMs);
     return true;
   }
 
@@ -350,8 +325,7 @@ export class OrgRateLimiter {
   private startClaim(hand: Hand, nowMs: number): Promise<void> {
     const { orgcode } = hand;
     const held = hand.share;
-    const first = held ? periodOf(held.until) : periodOf(nowMs);
-    const periods = Array.from({ length: held ? renewedPeriods : claimedPeriods }, (_, index) => first + index);
+    const periods = held ? held.renewalPeriods(renewedPeriods) : Array.from({ length: claimedPeriods }, (_, index) => periodOf(nowMs) + index);
     const rate = Math.max(smallestShare(this.limit), shareHeadroom * this.pace(hand, nowMs));
     hand.paced = 1;
     hand.paceSince = nowMs;
@@ -360,8 +334,8 @@ export class OrgRateLimiter {
         hand.known = allowance;
         const until = (periods.at(-1)! + 1) * sharePeriodMs;
         if (granted === 0) hand.claimsRefusedUntil = (periodOf(nowMs) + 1) * sharePeriodMs;
-        else if (hand.share) hand.share.next = { rate: granted, until };
-        else hand.share = { rate: granted, until, tokens: 1, at: nowMs };
+        else if (hand.share) hand.share.renew(granted, until);
+        else hand.share = new HeldShare(granted, until, nowMs, this.limit);
       },
       (error: unknown) => this.failed(hand, error, nowMs),
     );

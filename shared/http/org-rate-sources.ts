@@ -1,6 +1,15 @@
 import { claimOrgShare, readOrgAllowance, takeOrgCalls } from '../db/auth/org-rate-repository';
 import { type OrgAllowance, type OrgRateLimit, takeCalls } from '../domain/org-rate';
-import type { CallSource } from './org-rate-limit';
+
+/** Where an organisation's allowance is (shared/http/org-rate-limit.ts): takes of the count bucket and, where environments share it, claims of shares. */
+export interface CallSource {
+  /** Takes up to `want` calls of the count bucket at `now`. */
+  take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<{ granted: number; allowance: OrgAllowance }>;
+  /** Claims up to `rate` calls a second for `periods`; absent where the allowance is the environment's own (shares would save nothing). */
+  claim?(orgcode: string, rate: number, periods: readonly number[], now: number, known: OrgAllowance | undefined): Promise<{ rate: number; allowance: OrgAllowance }>;
+  /** The allowance as a replica holds it, read without writing: what an environment that knows nothing of it, or whose last take found it spent, looks at before it takes. */
+  read?(orgcode: string): Promise<OrgAllowance>;
+}
 
 /** The organisation's allowance in the table, shared by every environment of every route (shared/db/auth/org-rate-repository.ts): takes and shares. */
 export function tableCallSource(limit: OrgRateLimit): CallSource {

@@ -1,8 +1,8 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { TakeThrottledError } from '../../shared/db/auth/org-rate-repository';
 import { type OrgAllowance, type OrgRateLimit, claimShare, periodOf, takeCalls } from '../../shared/domain/org-rate';
-import { type CallSource, OrgRateLimiter } from '../../shared/http/org-rate-limit';
-import { inMemoryCallSource } from '../../shared/http/org-rate-sources';
+import { OrgRateLimiter } from '../../shared/http/org-rate-limit';
+import { type CallSource, inMemoryCallSource } from '../../shared/http/org-rate-sources';
 import { addLogLineSink } from '../../shared/observability/log-line';
 
 /** One environment's limiter over an allowance of its own. */
