@@ -87,3 +87,19 @@ export function circles(graph: ImportGraph): string[][] {
   for (const file of graph.keys()) if (!index.has(file)) connect(file);
   return found;
 }
+
+/**
+ * The same graph between folders: a folder imports another when one of its
+ * files imports one of the other's (a file's folder is its directory, so a
+ * family folder and its parent are two folders).
+ */
+export function folderGraph(graph: ImportGraph): ImportGraph {
+  const folders: ImportGraph = new Map();
+  for (const [file, targets] of graph) {
+    const from = path.dirname(file);
+    const reached = new Set(folders.get(from) ?? []);
+    for (const target of targets) if (path.dirname(target) !== from) reached.add(path.dirname(target));
+    folders.set(from, [...reached]);
+  }
+  return folders;
+}

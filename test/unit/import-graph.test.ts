@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { circles, importGraph } from '../support/import-graph';
+import { circles, folderGraph, importGraph } from '../support/import-graph';
 
 /**
  * The house's arrows run one way (docs/decisions.md: Layout). A new circle or
@@ -20,6 +20,10 @@ describe('the import graph of the source (tests apart)', () => {
 
   it('has no circle: no two modules import each other, however far round', () => {
     expect(circles(graph)).toEqual([]);
+  });
+
+  it('has no circle between folders either, so the folders stand in layers with every arrow running down', () => {
+    expect(circles(folderGraph(graph))).toEqual([]);
   });
 
   it('keeps the domain free of storage, HTTP, Lambda and the local stack', () => {
