@@ -18,6 +18,8 @@ import { benchOrgcode, startBenchStack } from './harness/local-stack';
 import { type ShardRampSection, measureShardRamp, shardRampEnvironments, shardRampSectionLines, shardRampSectionVerdicts } from './shard-ramp/shard-ramp-report';
 import { type BenchResults, type BenchSettings, latencySettingsOf, render, verdicts, writeJson } from './report';
 import { rawDocumentClient } from './latency/route-calls';
+import { journalSettings, measureJournalSection } from './gl-journal/gl-journal-section';
+import type { SectionRun } from './harness/run-section';
 
 /**
  * `npm run bench`: the cold-start budget (every function's bytes and import
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
   let heat: HeatSection;
   let shardRamp: ShardRampSection;
   let listConsistency: ListConsistencySection;
+  let journal: SectionRun;
   try {
     const tableName = process.env.TABLE_NAME!;
     const { baseUrl } = stack.api;
@@ -168,6 +171,9 @@ async function main(): Promise<void> {
       log,
     });
 
+    log(`GL journal: ${journalSettings().events} events, the journal export against the ledger export, the trial balance against every event (${elapsed()})`);
+    journal = await measureJournalSection({ root, client: rawDocumentClient(), tableName, orgcode: benchOrgcode('BGL'), ...journalSettings(), log });
+
     results = {
       settings,
       coldStart,
@@ -193,13 +199,14 @@ async function main(): Promise<void> {
     await stack.stop();
   }
 
-  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat), ...shardRampSectionVerdicts(shardRamp), ...listConsistencyVerdicts(listConsistency)];
+  const verdictRows = [...verdicts(results), ...heatSectionVerdicts(heat), ...shardRampSectionVerdicts(shardRamp), ...listConsistencyVerdicts(listConsistency), ...journal.verdicts];
   console.log(heatSectionLines(heat).join('\n'));
   console.log(`\n${shardRampSectionLines(shardRamp).join('\n')}`);
   console.log(listConsistencyLines(listConsistency).join('\n'));
+  console.log(`\n${journal.lines.join('\n')}`);
   console.log(render(results, verdictRows));
   const file = join(root, 'bench', 'results', 'latest.json');
-  writeJson(file, Object.assign(results, { partitionHeat: heat, shardRamp, listConsistency }), verdictRows);
+  writeJson(file, Object.assign(results, { partitionHeat: heat, shardRamp, listConsistency, glJournal: journal.lines }), verdictRows);
   log(`wrote ${file} (${elapsed()})`);
 }
 
