@@ -3,7 +3,8 @@ import type { CommandLog } from '../harness/command-log';
 import { benchCaller, benchOrgcode } from '../harness/local-stack';
 import { measurePartitionHeat } from '../heat/partition-heat-report';
 import type { TargetVerdict } from '../harness/verdict';
-import { type KeyShare, type RampPlan, type RampReport, rampPlan, runShardRamp, stepPlan } from './shard-ramp';
+import { type KeyShare, type RampReport, runShardRamp } from './shard-ramp';
+import { type RampPlan, rampPlan, stepPlan } from './shard-ramp-plans';
 import { orderModel } from './shard-ramp-model';
 import { type WatchCost, measureWatchCost, watchCostLines, watchCostVerdicts } from './shard-watch-cost';
 

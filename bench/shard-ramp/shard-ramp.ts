@@ -6,6 +6,7 @@ import { defaultAwsLikeOptions } from '../../shared/local/aws-like-options';
 import { type PartitionMeter, partitionMeter } from '../../shared/local/aws-like-partition-throughput';
 import { seededRandom } from '../../shared/seeded-random';
 import { type OrderModel, type PartitionRef, type StepWrites, addFixedWrites, addSpreadWrites } from './shard-ramp-model';
+import type { RampPlan } from './shard-ramp-plans';
 
 /**
  * One organisation's load over time (issue 31, item 1; issue 38, section 1),
@@ -31,44 +32,6 @@ import { type OrderModel, type PartitionRef, type StepWrites, addFixedWrites, ad
  * once it was taken, or as refused once it failed, as the service's client
  * tells it.
  */
-
-export interface RampPlan {
-  /** The load in words, for the table's title. */
-  shape: string;
-  seconds: number;
-  /** Rows of the table: one per this many seconds. */
-  rowSeconds: number;
-  environments: number;
-  ordersPerSecond(second: number): number;
-  /** When the load leaves the rate the layout was raised for (the step's start), if it does: throttling is timed from it. */
-  changeAt?: number;
-}
-
-/** From 10 to 1,000 orders a second over 30 minutes, the same factor every second (1.36x in a raise delay), then held 5 minutes. */
-export function rampPlan(environments: number): RampPlan {
-  const [from, to, rampSeconds, holdSeconds] = [10, 1_000, 30 * 60, 5 * 60];
-  return {
-    shape: `from ${from} to ${to} orders a second over ${rampSeconds / 60} min (the same factor every second), held ${holdSeconds / 60} min`,
-    seconds: rampSeconds + holdSeconds,
-    rowSeconds: 5 * 60,
-    environments,
-    ordersPerSecond: (second) => (second >= rampSeconds ? to : from * (to / from) ** (second / rampSeconds)),
-  };
-}
-
-/** 50 orders a second for 5 minutes (the layout raised for it), then up to 1,000 within one minute, held 10 minutes. */
-export function stepPlan(environments: number): RampPlan {
-  const [from, to, settleSeconds, stepSeconds, holdSeconds] = [50, 1_000, 5 * 60, 60, 10 * 60];
-  return {
-    shape: `${from} orders a second for ${settleSeconds / 60} min, then up to ${to} within ${stepSeconds} s (the same factor every second), held ${holdSeconds / 60} min`,
-    seconds: settleSeconds + stepSeconds + holdSeconds,
-    rowSeconds: 60,
-    environments,
-    ordersPerSecond: (second) =>
-      second < settleSeconds ? from : second >= settleSeconds + stepSeconds ? to : from * (to / from) ** ((second - settleSeconds) / stepSeconds),
-    changeAt: settleSeconds,
-  };
-}
 
 const sdkAttempts = 4;
 /** The ramp's step: its orders' writes are added up per environment and key and metered at its start (50 orders at the peak). */
