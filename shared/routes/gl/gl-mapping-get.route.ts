@@ -16,7 +16,7 @@ export const glMappingGetRoute = defineRoute({
   roles: 'gl_read',
   idempotent: false,
   stores: { table: 'read' },
-  example: () => ({ revision: 2 }),
+  example: () => ({ revision: 1 }),
   handle: async (input, context) => {
     const { orgcode } = context.caller;
     const mapping = input.revision === undefined ? await latestMapping(orgcode) : await findMapping(orgcode, input.revision);

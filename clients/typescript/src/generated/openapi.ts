@@ -13421,7 +13421,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "revision": 2
+                 *       "revision": 1
                  *     }
                  */
                 "application/json": {
@@ -13455,7 +13455,7 @@ export interface operations {
                      *       "data": {
                      *         "mapping": {
                      *           "orgcode": "ACME",
-                     *           "revision": 2,
+                     *           "revision": 1,
                      *           "effective_from": "effective from",
                      *           "rules": [
                      *             {
