@@ -339,7 +339,8 @@ describe('alarms', () => {
     const expected = functionAlarmCount(functionCount() - httpRoutes.length) + familySizes().reduce((sum, size) => sum + functionAlarmCount(size), 0);
 
     expect(names.filter((name) => functionAlarm.test(name))).toHaveLength(expected);
-    expect(names.filter((name) => name.startsWith('ExportsFunctionErrors'))).toHaveLength(Math.ceil(12 / functionsPerAlarm));
+    const exportRoutes = httpRoutes.filter((route) => route.family === 'exports').length;
+    expect(names.filter((name) => name.startsWith('ExportsFunctionErrors'))).toHaveLength(Math.ceil(exportRoutes / functionsPerAlarm));
     expect(names.filter((name) => !functionAlarm.test(name)).sort()).toEqual([
       'Api5xxRate',
       'DeadLetters',
