@@ -14,11 +14,12 @@ const common = {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 module.exports = {
-  testTimeout: 60000,
-  // Three files at a time on this project's 2-core machine: an integration file mostly waits on DynamoDB Local and
-  // its own calls, so three overlap where one worker left both cores idle between them. Each worker has its own
-  // table and bucket (test/support/worker-resources.ts).
-  maxWorkers: 3,
+  // Two files at a time on this project's 2-core machine: an integration file mostly waits on DynamoDB Local and
+  // its own calls, so two overlap where one worker left a core idle between them; a third made the machine's slowest
+  // tests (spawned CLIs, 250-line payouts) pass a minute. Each worker has its own table and bucket
+  // (test/support/worker-resources.ts). A test's time limit is 2 minutes, since a file shares the cores with another.
+  testTimeout: 120000,
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
