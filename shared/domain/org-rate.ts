@@ -84,11 +84,13 @@ export const sharesOf = (allowance: OrgAllowance, period: number): number => all
 
 /**
  * The rate a share for `periods` may have, at most `wanted`: what the fullest
- * of them leaves under the ceiling; 0 when that is less than the smallest share.
+ * of them leaves under the ceiling; 0 when that is less than a quarter of the
+ * smallest share (the last environment to claim a period takes what is left,
+ * rather than be refused for want of a few hundredths of a call a second).
  */
 export function shareRoom(limit: OrgRateLimit, allowance: OrgAllowance, periods: readonly number[], wanted: number): number {
   const room = Math.min(wanted, ...periods.map((period) => sharesCeiling(limit) - sharesOf(allowance, period)));
-  return room >= smallestShare(limit) ? room : 0;
+  return room >= smallestShare(limit) / 4 ? room : 0;
 }
 
 /** Up to `want` calls taken from the count bucket at `now`: how many, and the allowance after. */

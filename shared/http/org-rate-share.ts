@@ -5,7 +5,7 @@ import { type OrgRateLimit, periodOf, sharePeriodMs } from '../domain/org-rate';
  * (shared/domain/org-rate.ts, shared/http/org-rate-limit.ts): the rate it
  * claimed until the end of its last period, and the calls it may admit from
  * it, a bucket of its own that refills at the rate and holds at most the
- * share's part of the organisation's burst (one call at least). It holds the
+ * share's part of the organisation's burst (two calls at least). It holds the
  * call it was claimed for; a renewal, claimed in its last period, takes over
  * where it ends.
  */
@@ -32,7 +32,9 @@ export class HeldShare {
       ({ rate: this.rate, until: this.until } = this.next);
       this.next = undefined;
     }
-    const most = Math.max(1, (this.rate * this.limit.burst) / this.limit.perSecond);
+    // Two calls at least, so that one a little early after one a little late is not refused; an environment asked past
+    // its share never holds more than the call it claimed with.
+    const most = Math.max(2, (this.rate * this.limit.burst) / this.limit.perSecond);
     this.tokens = Math.min(most, this.tokens + ((nowMs - this.at) * this.rate) / 1000);
     this.at = nowMs;
     if (this.tokens < 1) return false;
