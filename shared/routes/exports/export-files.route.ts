@@ -1,15 +1,17 @@
 import * as z from 'zod/mini';
-import { clientId, commonRequestFields, instant } from '../../domain/common-schemas';
+import { builtOnFirstUse, clientId, commonRequestFields, instant } from '../../domain/common-schemas';
 import { exportFileLinks } from '../../exports/export-file-links';
 import { defineRoute } from '../../http/route-definition';
 
-const linkedFile = z.object({
-  file_ref: z.string(),
-  url: z.string(),
-  expires_at: instant,
-  bytes: z.int(),
-  checksum_sha256: z.string(),
-});
+const linkedFile = builtOnFirstUse(() =>
+  z.object({
+    file_ref: z.string(),
+    url: z.string(),
+    expires_at: instant,
+    bytes: z.int(),
+    checksum_sha256: z.string(),
+  }),
+);
 
 export const exportFilesRoute = defineRoute({
   path: '/export/files',
