@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import * as keys from '../../shared/db/keys';
-import { httpRoutes } from '../../shared/routes/registry';
+import { httpRoutes, routeByPath } from '../../shared/routes/registry';
 import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
 import { type TestOrg, useOrg, useStack } from '../support/harness';
 
@@ -18,6 +18,7 @@ import { type TestOrg, useOrg, useStack } from '../support/harness';
  * the same key and body, as each twin here does; what it must never get is
  * another answer than the first call's.
  */
+const glMappingSet = routeByPath('/gl/mapping/set')!;
 const twins = 30;
 const rounds = 3;
 
@@ -105,6 +106,16 @@ const twinOf: Record<string, (org: Org, key: string) => Promise<Twin>> = {
     body: { cadence: { type: 'interval', interval_minutes: 60, timezone: 'UTC' }, ...changeFields(org.orgcode), idempotency_key: key },
     effects: () => itemsIn(keys.exportSchedulePartition(org.orgcode)),
   }),
+  '/gl/mapping/set': async (org, key) => {
+    // The mapping's next revision: once one exists, the change names the revision it follows.
+    const current = await org.post('caller', '/gl/mapping/get', {});
+    const expected = current.status === 200 ? { expected_revision: current.body.data.mapping.revision as number } : {};
+    const { idempotency_key: _example, expected_revision: _none, ...example } = glMappingSet.example(org.orgcode) as Record<string, unknown>;
+    return {
+      body: { ...example, ...expected, idempotency_key: key },
+      effects: () => itemsIn(keys.glMappings(org.orgcode)),
+    };
+  },
   '/invoice/payment/apply': async (org, key) => {
     const invoice = await org.post(
       'caller',
