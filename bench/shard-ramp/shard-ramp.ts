@@ -147,7 +147,8 @@ export async function runShardRamp(model: OrderModel, orgcode: string, plan: Ram
   const limits = { write: defaultAwsLikeOptions.partitionWriteUnitsPerSecond, read: defaultAwsLikeOptions.partitionReadUnitsPerSecond };
   const meter: PartitionMeter = partitionMeter({ partitionWriteUnitsPerSecond: limits.write, partitionReadUnitsPerSecond: limits.read });
   const random = seededRandom(31);
-  const watches = Array.from({ length: plan.environments }, (_, environment) => new ShardWatch(seededRandom(1_000 + environment)));
+  const seeds = seededRandom(1_000);
+  const watches = Array.from({ length: plan.environments }, () => new ShardWatch(seededRandom(Math.floor(seeds() * 2 ** 32))));
   const encodedOrg = encodeURIComponent(orgcode);
   const watchKey = `ORG#${encodedOrg}#SHARD_WATCH`;
   const watchRef: PartitionRef = {

@@ -67,11 +67,8 @@ export const shardRaise = (orgcode: string, at: string, toShards: number): ItemK
   pk: shardLayout(orgcode).pk,
   sk: `RAISE#${at}#${String(toShards).padStart(2, '0')}`,
 });
-/** The organisation's writes to one spread partition in one window of the shard watch (shared/db/shard-watch.ts), added up by every process. */
-export const shardWatch = (orgcode: string, windowStart: string, partition: string): ItemKey => ({
-  pk: `${org(orgcode)}#SHARD_WATCH`,
-  sk: `${windowStart}#${partition}`,
-});
+/** The organisation's writes to one spread partition, the shard watch's windows of them (shared/db/shard-watch.ts), added up by every process. */
+export const shardWatch = (orgcode: string, partition: string): ItemKey => ({ pk: `${org(orgcode)}#SHARD_WATCH`, sk: partition });
 
 /** One lineage link per (source ref, event), sorted by occurred_at, on its event's shard (a ref every card tender names is hot). */
 export const lineagePartition = (orgcode: string, kind: string, id: string) =>

@@ -23,15 +23,15 @@ import { type SpreadPartitionWrite, spreadPartitionWrites, throttledSpreadPartit
  * units or more is reported as it is): each organisation's reported units are
  * its written units in expectation, however many environments its writes are
  * spread over, and none waits in an environment. A report is one UpdateItem
- * ADD on the partition's counter item for the window, inside the call that
- * wrote (a Lambda's work after its answer may never run), which answers the
- * window's total over every environment. At the rate a raise is due, a window
- * holds `raiseAtShare × limit × windowSeconds / (hottestShardFactor ×
- * sampleUnits)` = 160 reports of the partition, 80 by half the window (the
- * shortest a rate is taken over): the count's spread is about 11% there. The
- * watch costs one report, a write unit, per F units written (4% of an
- * unraised organisation's spread writes, 0.1% at 32 shards), whatever the
- * number of environments.
+ * ADD on the partition's counter item, inside the call that wrote (a Lambda's
+ * work after its answer may never run), which answers the units of the last
+ * `windowMs` over every environment (a sliding window: the current one's and
+ * the part of the last one's it has not yet replaced). At the rate a raise is
+ * due, a window holds `raiseAtShare × limit × windowSeconds /
+ * (hottestShardFactor × sampleUnits)` = 80 reports of the partition: the
+ * estimate's spread is about 11% there. The watch costs one report, a write
+ * unit, per F units written (2% of an unraised organisation's spread writes,
+ * 0.06% at 32 shards), whatever the number of environments.
  *
  * A write counts once, as the caller's command ends: written, or refused for
  * throughput past the SDK's and the service's retries (a throttle whose
@@ -42,7 +42,7 @@ import { type SpreadPartitionWrite, spreadPartitionWrites, throttledSpreadPartit
  * maximum, the account's limit) is not a partition's, and more shards would
  * not help it: it is not counted.
  *
- * From the window's total the watch takes the partition's rate and projects
+ * From the window's units the watch takes the partition's rate and projects
  * its hottest shard under the layout's count: the mean per shard times
  * `hottestShardFactor`. Past `raiseAtShare` of the limit it raises to the
  * smallest power of two, at least double, that brings the projection back
@@ -53,20 +53,20 @@ import { type SpreadPartitionWrite, spreadPartitionWrites, throttledSpreadPartit
 export interface ShardWatchSettings {
   /** Write units one partition key takes a second before DynamoDB throttles it. */
   partitionWriteUnitsPerSecond: number;
-  /** The window reports are added up in. */
+  /** The window reports are added up over (sliding: the current one and the part of the last it has not replaced). */
   windowMs: number;
   /** Units one report stands for, per shard of the organisation's layout (F above). */
   sampleUnits: number;
 }
 
-const deployedSettings: Readonly<ShardWatchSettings> = { partitionWriteUnitsPerSecond: 1_000, windowMs: 20_000, sampleUnits: 25 };
+const deployedSettings: Readonly<ShardWatchSettings> = { partitionWriteUnitsPerSecond: 1_000, windowMs: 20_000, sampleUnits: 50 };
 const settings: ShardWatchSettings = { ...deployedSettings };
 
 /** The projected load of a partition's hottest shard, as a share of its limit, past which the watch raises. */
 export const raiseAtShare = 0.25;
 /** How much hotter than the mean the hottest shard of a hashed partition runs (the bench: 1.18x of 16 shards' mean over 400 orders). */
 export const hottestShardFactor = 1.25;
-/** Window counter items expire a day after their window: what a raise's reason cites stays to be read a while. */
+/** Counter items expire a day after their last report: what a raise's reason cites stays to be read a while. */
 const counterLifetimeSeconds = 24 * 3600;
 
 /**
@@ -94,7 +94,7 @@ interface Report {
   throttledUnits: number;
 }
 
-/** A partition's window total, as the report that added to it answered. */
+/** A partition's units over the last window, as the report that added to them answered. */
 interface WindowTotal extends Report {
   partition: string;
 }
@@ -145,27 +145,35 @@ export class ShardWatch {
   }
 }
 
-const windowStartOf = (now: number) => Math.floor(now / settings.windowMs) * settings.windowMs;
-
-/** Adds a report to its partition's counter item for the window; answers the window's total over every environment. */
+/**
+ * Adds a report to its partition's counter item (one per partition: `units_<window>`, the current window's and the
+ * last's kept, older ones removed), and answers the units of the last `windowMs` over every environment: the
+ * current window's and the part of the last one's the current has not yet replaced.
+ */
 async function addToWindow(orgcode: string, partition: string, report: Report, now: number): Promise<WindowTotal> {
-  const windowStart = windowStartOf(now);
+  const window = Math.floor(now / settings.windowMs);
   const { Attributes = {} } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.shardWatch(orgcode, new Date(windowStart).toISOString(), partition),
-      UpdateExpression: 'SET expires_at_epoch = :expires ADD #units :units, throttled_units :throttled',
-      ExpressionAttributeNames: { '#units': 'units' },
-      ExpressionAttributeValues: { ':expires': Math.floor(windowStart / 1000) + counterLifetimeSeconds, ':units': report.units, ':throttled': report.throttledUnits },
-      ReturnValues: 'UPDATED_NEW',
+      Key: keys.shardWatch(orgcode, partition),
+      UpdateExpression: 'SET expires_at_epoch = :expires ADD #units :units, #throttled :throttled REMOVE #oldUnits, #oldThrottled',
+      ExpressionAttributeNames: {
+        '#units': `units_${window}`,
+        '#throttled': `throttled_${window}`,
+        '#oldUnits': `units_${window - 2}`,
+        '#oldThrottled': `throttled_${window - 2}`,
+      },
+      ExpressionAttributeValues: { ':expires': Math.floor(now / 1000) + counterLifetimeSeconds, ':units': report.units, ':throttled': report.throttledUnits },
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return { partition, units: Number(Attributes.units ?? 0), throttledUnits: Number(Attributes.throttled_units ?? 0) };
+  const lastWeight = 1 - (now - window * settings.windowMs) / settings.windowMs;
+  const over = (name: string) => Number(Attributes[`${name}_${window}`] ?? 0) + lastWeight * Number(Attributes[`${name}_${window - 1}`] ?? 0);
+  return { partition, units: over('units'), throttledUnits: over('throttled') };
 }
 
 async function raiseIfHot(orgcode: string, totals: readonly WindowTotal[], now: number): Promise<void> {
-  // Early in a window its total is a few reports: half a window is the shortest time a rate is taken over.
-  const seconds = Math.max(now - windowStartOf(now), settings.windowMs / 2) / 1000;
+  const seconds = settings.windowMs / 1000;
   const hottest = totals.reduce((top, total) => (total.units > top.units ? total : top));
   const { readShards } = await shardLayout(orgcode, now);
   const unitsPerSecond = hottest.units / seconds;
