@@ -1,4 +1,4 @@
-import { TakeThrottledError } from '../db/auth/org-rate-repository';
+import { type TakenCalls, TakeThrottledError } from '../db/auth/org-rate-repository';
 import {
   type OrgAllowance,
   type OrgRateLimit,
@@ -44,6 +44,11 @@ import { TakeFailureLog } from './org-rate-take-log';
  * lease left in the bucket: then it is admitted at once, on credit, paid from
  * the take beside it. An environment that has never taken a lease has no credit.
  *
+ * A take whose every attempt met another environment's write while the
+ * bucket still had room is not a refusal: the organisation is under its
+ * limit, so the calls waiting on it go round again at once, with the
+ * allowance the failed condition returned.
+ *
  * Once the allowance is spent, the environment refuses locally and takes
  * again only after a backoff that doubles with each take in a row that came
  * back empty, up to `maxBackoffMs`; one that knows the allowance has nothing
@@ -58,6 +63,8 @@ import { TakeFailureLog } from './org-rate-take-log';
 
 /** A lease is sized to what its environment is asked in this long (its next take is under way by half of it). */
 const leaseHorizonMs = 1_000;
+/** The shortest span a demand is measured over. */
+const minDemandSpanMs = 100;
 /** Calls of a lease not spent within this long go back unused (the allowance already counted them). */
 const leaseLifetimeMs = 2_000;
 /** Takes a call waits for before it is refused although the organisation had room (its environment's calls outran them). */
@@ -99,6 +106,8 @@ interface Hand {
   roomSeen: number;
   /** Calls asked for since the last take or claim, admitted or not, and when that was (none yet: demand unknown). */
   asked: number;
+  /** Calls of the environment waiting for a take now: the next take asks for them all. */
+  waiting: number;
   takenAt: number | undefined;
   /** Calls asked for since `paceSince` (the first call seen, or the last claim): the pace a share is claimed at. */
   paced: number;
@@ -142,7 +151,12 @@ export class OrgRateLimiter {
         void this.startTake(hand, nowMs);
         return 0;
       }
-      await (hand.work ?? this.startTake(hand, nowMs));
+      hand.waiting += 1;
+      try {
+        await (hand.work ?? this.startTake(hand, nowMs));
+      } finally {
+        hand.waiting -= 1;
+      }
     }
     return Math.max(1, hand.refusedUntil - nowMs);
   }
@@ -165,6 +179,7 @@ export class OrgRateLimiter {
       hadRoom: false,
       roomSeen: 0,
       asked: 0,
+      waiting: 0,
       takenAt: undefined,
       paced: 0,
       paceSince: undefined,
@@ -215,10 +230,12 @@ export class OrgRateLimiter {
 
   /**
    * Calls a second the environment is asked, since its last take or claim; none before its first: a fresh environment
-   * knows nothing of its demand yet, and a burst of cold starts must not hoard the allowance.
+   * knows nothing of its demand yet, and a burst of cold starts must not hoard the allowance. Measured over
+   * `minDemandSpanMs` at least: calls that arrive together (a local server's environment serves them at once) are a
+   * handful, not a rate of thousands a second.
    */
   private demand(hand: Hand, nowMs: number): number {
-    return hand.takenAt === undefined ? 0 : (hand.asked / Math.max(1, nowMs - hand.takenAt)) * leaseHorizonMs;
+    return hand.takenAt === undefined ? 0 : (hand.asked / Math.max(minDemandSpanMs, nowMs - hand.takenAt)) * leaseHorizonMs;
   }
 
   /** Calls a second the environment was asked since `paceSince`, after the first; none over less than `steadyAfterMs`. */
@@ -275,12 +292,13 @@ export class OrgRateLimiter {
 
   private startTake(hand: Hand, nowMs: number): Promise<void> {
     const { orgcode } = hand;
-    hand.size = Math.min(this.maxLease, Math.max(1, Math.ceil(this.demand(hand, nowMs))));
+    // The lease its demand asks for, and at least the calls waiting on it.
+    hand.size = Math.min(this.maxLease, Math.max(1, hand.waiting, Math.ceil(this.demand(hand, nowMs))));
     hand.asked = 0;
     hand.takenAt = nowMs;
     const want = hand.size;
     const take = this.retriedOnce(hand, () => this.takeUnlessSpent(hand, want, nowMs)).then(
-      ({ granted, allowance }) => {
+      ({ granted, allowance, contended }) => {
         hand.known = allowance;
         const counts = countLimit(this.limit, sharesOf(allowance, periodOf(nowMs)));
         hand.hadRoom = granted >= want;
@@ -288,7 +306,9 @@ export class OrgRateLimiter {
         // A call admitted on credit is paid from this lease, however old the last one.
         hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
         hand.expiresAt = nowMs + leaseLifetimeMs;
-        // Empty: back off further. Short: others take too, so the next take waits as long again. In full: a step less.
+        // Contended: no backoff, the organisation has room (the calls go round again). Empty: back off further. Short: others take too, so the
+        // next take waits as long again. In full: a step less.
+        if (contended) return;
         if (granted === 0) hand.emptyTakes += 1;
         else if (hand.hadRoom) hand.emptyTakes = Math.max(0, hand.emptyTakes - 1);
         else hand.emptyTakes = Math.max(1, hand.emptyTakes);
@@ -306,11 +326,16 @@ export class OrgRateLimiter {
    * item (half a read unit), and only those that see room write to it, in the
    * form the bucket is in.
    */
-  private async takeUnlessSpent(hand: Hand, want: number, nowMs: number): Promise<{ granted: number; allowance: OrgAllowance }> {
+  private async takeUnlessSpent(hand: Hand, want: number, nowMs: number): Promise<TakenCalls> {
     if ((hand.known === undefined || hand.emptyTakes > 0) && this.source.read) {
       const seen = await this.source.read(hand.orgcode);
       const counts = countLimit(this.limit, sharesOf(seen, periodOf(nowMs)));
-      if (!counts || callsAvailable(counts, seen.tat, nowMs) < 1) return { granted: 0, allowance: seen };
+      const room = counts ? callsAvailable(counts, seen.tat, nowMs) : 0;
+      // Less than half the burst left, and takes in a row came back empty: many environments are after it. Each writes
+      // at a chance that halves with every empty take, so the writes for a call of room stay a few however many read
+      // it; half the burst and more is written for at once (the organisation is back under its limit).
+      const chance = room >= this.limit.burst / 2 ? 1 : 2 ** -Math.max(0, hand.emptyTakes - 1);
+      if (room < 1 || this.random() >= chance) return { granted: 0, allowance: seen };
       hand.known = seen;
     }
     return this.source.take(hand.orgcode, want, nowMs, hand.known);

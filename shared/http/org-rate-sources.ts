@@ -1,10 +1,10 @@
-import { claimOrgShare, readOrgAllowance, takeOrgCalls } from '../db/auth/org-rate-repository';
+import { type TakenCalls, claimOrgShare, readOrgAllowance, takeOrgCalls } from '../db/auth/org-rate-repository';
 import { type OrgAllowance, type OrgRateLimit, takeCalls } from '../domain/org-rate';
 
 /** Where an organisation's allowance is (shared/http/org-rate-limit.ts): takes of the count bucket and, where environments share it, claims of shares. */
 export interface CallSource {
   /** Takes up to `want` calls of the count bucket at `now`. */
-  take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<{ granted: number; allowance: OrgAllowance }>;
+  take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<TakenCalls>;
   /** Claims up to `rate` calls a second for `periods`; absent where the allowance is the environment's own (shares would save nothing). */
   claim?(orgcode: string, rate: number, periods: readonly number[], now: number, known: OrgAllowance | undefined): Promise<{ rate: number; allowance: OrgAllowance }>;
   /** The allowance as a replica holds it, read without writing: what an environment that knows nothing of it, or whose last take found it spent, looks at before it takes. */

@@ -120,6 +120,31 @@ describe('per-organisation rate limit', () => {
     for (const line of lines) expect(line).toMatchObject({ level: 'warn', OrgRateTakesUnchecked: 0 });
   });
 
+  it('refuses nothing while the organisation has room: fifteen environments taking at once, calls arriving together, the table answering the losers of each conditional write', async () => {
+    // Arrange: a limit no run comes near, where every take of one call leaves the bucket full again within a
+    // millisecond, so the environments' writes meet at the edge between a full and a draining bucket (the CI run of
+    // receivables-invariant.test.ts answered a read 429 this way).
+    const limit = { perSecond: 10_000, burst: 10_000 };
+    const orgcode = freshId('ROOM').toUpperCase();
+    const environments = Array.from({ length: 15 }, () => new OrgRateLimiter(limit, tableCallSource(limit)));
+
+    // Act: ten waves; in each, every environment is asked one to four calls at once.
+    const waits: number[] = [];
+    for (let wave = 0; wave < 10; wave += 1) {
+      await Promise.all(
+        environments.map(async (limiter, index) => {
+          const calls = Array.from({ length: 1 + ((index + wave) % 4) }, () => limiter.admit(orgcode, Date.now()));
+          waits.push(...(await Promise.all(calls)));
+          await limiter.settled();
+        }),
+      );
+    }
+
+    // Assert
+    expect(waits).toHaveLength(10 * 15 * 2.5);
+    expect(waits.filter((wait) => wait > 0)).toEqual([]);
+  });
+
   it("admits a call unchecked, and counts it, when its take meets the table throttled as a whole (injected on-demand throttling, mocked), where a throttle of the allowance's own key refuses it", async () => {
     // Arrange: two organisations whose allowance item is throttled past the SDK's retries, for two reasons.
     const [wholeTable, ownKey] = [await createOrg('RATE', { owner: { owner: true } }), await createOrg('RATE', { owner: { owner: true } })];

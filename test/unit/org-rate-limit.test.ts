@@ -240,6 +240,106 @@ describe('per-organisation rate limit', () => {
     expect(waits.filter((wait) => wait > 0)).toEqual([]);
   });
 
+  it('sends the calls waiting on a take that met other environments\' writes at each attempt while the bucket had room round again at once, with no backoff', async () => {
+    // Arrange: the first take is contended, the second grants all it asks.
+    const limit = { perSecond: 100, burst: 200 };
+    const asked: number[] = [];
+    const limiter = new OrgRateLimiter(limit, {
+      take: async (_org, want, now) => {
+        asked.push(want);
+        const contended = asked.length === 1;
+        return { granted: contended ? 0 : want, allowance: { tat: now, shares: {} }, contended };
+      },
+    });
+
+    // Act: three calls arrive together, then one more a second later.
+    const together = await Promise.all([1, 2, 3].map(() => limiter.admit('BUSY', 1_000)));
+    await limiter.settled();
+    const later = await limiter.admit('BUSY', 2_000);
+    await limiter.settled();
+
+    // Assert: nothing refused; the second take, at once, asked for the three calls at least.
+    expect(together).toEqual([0, 0, 0]);
+    expect(later).toBe(0);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads the allowance before it writes once a take found it spent, and writes nothing while a read shows no room', async () => {
+    // Arrange: an allowance spent by others until 1 s, then with room; the environment is asked a call every 100 ms.
+    const limit = { perSecond: 10, burst: 20 };
+    const spentUntil = 1_000;
+    const sent = { takes: 0, reads: 0 };
+    const allowance = (now: number): OrgAllowance => ({ tat: now < spentUntil ? now + 2_000 : undefined, shares: {} });
+    let clock = 0;
+    const limiter = new OrgRateLimiter(
+      limit,
+      {
+        take: async (_org, want, now) => {
+          sent.takes += 1;
+          return now < spentUntil ? { granted: 0, allowance: allowance(now) } : { granted: want, allowance: allowance(now) };
+        },
+        read: async () => {
+          sent.reads += 1;
+          return allowance(clock);
+        },
+      },
+      () => 0,
+    );
+
+    // Act
+    const waits: number[] = [];
+    for (let call = 0; call < 40; call += 1) {
+      clock = call * 100;
+      waits.push(await limiter.admit('HOT', clock));
+      await limiter.settled();
+    }
+
+    // Assert: the first call read (it knew nothing) and wrote nothing; every probe while spent read only; the first
+    // after 1 s found room and took.
+    expect(waits.slice(0, 10).every((wait) => wait > 0)).toBe(true);
+    expect(waits.slice(-5)).toEqual([0, 0, 0, 0, 0]);
+    expect(sent.takes).toBeGreaterThan(0);
+    expect(sent.takes).toBeLessThan(sent.reads);
+  });
+
+  it('writes at a halving chance when a read shows little room after takes in a row came back empty, and at once when it shows half the burst', async () => {
+    // Arrange: an allowance others keep spent (a read shows one call of room, a take finds none), then half the burst.
+    const limit = { perSecond: 20, burst: 40 };
+    let room: 'one call' | 'half the burst' = 'one call';
+    let takes = 0;
+    const seen = (now: number): OrgAllowance => ({ tat: now + (room === 'one call' ? 39 : 20) * 50, shares: {} });
+    let clock = 0;
+    const limiter = new OrgRateLimiter(
+      limit,
+      {
+        take: async (_org, _want, now) => {
+          takes += 1;
+          return { granted: 0, allowance: seen(now) };
+        },
+        read: async () => seen(clock),
+      },
+      () => 0.9,
+    );
+
+    // Act: a call every 5 s (past every backoff): each reads the allowance, and writes at its chance.
+    for (let call = 0; call < 6; call += 1) {
+      clock = call * 5_000;
+      await limiter.admit('HOT', clock);
+      await limiter.settled();
+    }
+    const whileContended = takes;
+    room = 'half the burst';
+    clock = 30_000;
+    await limiter.admit('HOT', clock);
+    await limiter.settled();
+
+    // Assert: two takes written (chance 1 until the second empty one), none for the next four (a half, a quarter, ...
+    // against the draw of 0.9), then one as soon as the read showed half the burst.
+    expect(whileContended).toBe(2);
+    expect(takes).toBe(3);
+  });
+
   it('lets an environment asked steadily claim a share and admit from it with no I/O: a minute of two calls a second is three takes and two claims', async () => {
     // Arrange
     const limit = { perSecond: 20, burst: 40 };

@@ -98,6 +98,13 @@ async function withFreshAllowance<Result>(known: OrgAllowance | undefined, write
   return allowance;
 }
 
+/** What a take got; `contended` when each attempt met another environment's write and the bucket still had room. */
+export interface TakenCalls {
+  granted: number;
+  allowance: OrgAllowance;
+  contended?: boolean;
+}
+
 /**
  * Takes up to `want` calls of the organisation's count bucket: one
  * conditional UpdateItem (docs/decisions.md: Per-organisation limit), judged
@@ -109,9 +116,11 @@ async function withFreshAllowance<Result>(known: OrgAllowance | undefined, write
  * within the burst; when it is full (`tat` past, or no item) it sets `tat`
  * from now. A failed condition returns the item as it is (ALL_OLD), so the
  * next attempt asks for what is left without a read; an allowance known to
- * have nothing left writes nothing.
+ * have nothing left writes nothing. Attempts that all met others' writes
+ * while the bucket still had room grant nothing and say so (`contended`): the
+ * organisation is under its limit, and the limiter does not refuse for it.
  */
-export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, known?: OrgAllowance): Promise<{ granted: number; allowance: OrgAllowance }> {
+export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, known?: OrgAllowance): Promise<TakenCalls> {
   const taken = await withFreshAllowance(known, async (allowance) => {
     const now = Date.now();
     const share = shareAttribute(periodOf(now));
@@ -140,7 +149,11 @@ export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: n
     );
     return { granted: calls, allowance: allowanceOf(Attributes) };
   });
-  return 'granted' in taken ? taken : { granted: 0, allowance: taken };
+  if ('granted' in taken) return taken;
+  const now = Date.now();
+  const counts = countLimit(limit, sharesOf(taken, periodOf(now)));
+  const room = counts ? callsAvailable(counts, taken.tat, now) : 0;
+  return { granted: 0, allowance: taken, contended: room >= 1 };
 }
 
 /**
@@ -184,8 +197,12 @@ export async function claimOrgShare(
   return 'rate' in claimed ? claimed : { rate: 0, allowance: claimed };
 }
 
-/** The allowance as a replica holds it (an eventually consistent GetItem, half a read unit): what a refused environment looks at before it writes again. */
+/**
+ * The allowance as it is (a consistent GetItem, one read unit): what an environment that knows nothing of it, or
+ * whose last take found it spent, looks at before it writes. Consistent, because a replica's copy may be half a
+ * second old, and shows room the others took meanwhile: every environment that saw it would write, and fail.
+ */
 export async function readOrgAllowance(orgcode: string): Promise<OrgAllowance> {
-  const { Item } = await dynamo().send(notRetriedWhenThrottled(new GetCommand({ TableName: tableName(), Key: keys.orgRate(orgcode) })));
+  const { Item } = await dynamo().send(notRetriedWhenThrottled(new GetCommand({ TableName: tableName(), Key: keys.orgRate(orgcode), ConsistentRead: true })));
   return allowanceOf(Item);
 }
