@@ -142,6 +142,19 @@ export interface AwsLikeOptions {
   lambdaResponseLimitBytes: number;
   /** Most bytes of an asynchronous invocation's payload (Invoke, `Event`); a larger one is refused with 413. */
   asyncInvokePayloadLimitBytes: number;
+  /**
+   * How long an export waits after its cutoff (EXPORT_SETTLE_MS; on AWS the
+   * longest recording deadline plus clock difference, 35 s). The default is
+   * the deadline of the local recording routes (10 s; their SDK throttle
+   * backoff and transientWriteRetry's pauses end inside it). The ledger is read
+   * consistently, so the replica lag does not add to it. A shorter guess (4 s)
+   * was outlived at raised throttle rates: aws-like-transient.test.ts saw an
+   * event committed 5.7 s after its recorded_at, missed by its export. A run
+   * that injects no throttling and records nothing while an export builds may
+   * set less (`npm run test:aws-like`). Locally nothing ends a call at its
+   * deadline as Lambda does, so a call slower than this would still be missed.
+   */
+  exportSettleMs: number;
 }
 
 export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
@@ -165,6 +178,7 @@ export const defaultAwsLikeOptions: Readonly<AwsLikeOptions> = {
   partitionReadUnitsPerSecond: 3_000,
   lambdaResponseLimitBytes: 6_291_556,
   asyncInvokePayloadLimitBytes: 1_048_576,
+  exportSettleMs: 10_000,
 };
 
 /** What the mode injected so far, by kind: the figures a test or a report can quote. */

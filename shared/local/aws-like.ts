@@ -142,16 +142,3 @@ export function awsLikeMode(overrides: Partial<AwsLikeOptions> = {}): AwsLike {
     },
   };
 }
-
-/**
- * How long an export waits after its cutoff in this mode (EXPORT_SETTLE_MS;
- * on AWS the longest recording deadline plus clock difference, 35 s): the
- * deadline of the local recording routes (10 s; their SDK throttle backoff and
- * transientWriteRetry's pauses end inside it). The ledger is read
- * consistently, so the mode's replica lag does not add to it. A shorter guess
- * (4 s) was outlived at raised throttle rates: aws-like-transient.test.ts saw
- * an event committed 5.7 s after its recorded_at, missed by its export.
- * Locally nothing ends a call at its deadline as Lambda does, so a call slower
- * than 10 s would still be missed here.
- */
-export const awsLikeExportSettleMs = 10_000;

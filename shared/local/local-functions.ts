@@ -9,7 +9,7 @@ import { lambda } from '../exports/build-jobs';
 import { s3 } from '../s3/client';
 import { sqs } from '../sqs/dead-letter-queue';
 import { startAwsApiServer, type AwsApiServer } from './aws-api-server';
-import { type AwsLike, type AwsLikeOptions, awsLikeExportSettleMs, awsLikeMode } from './aws-like';
+import { type AwsLike, type AwsLikeOptions, awsLikeMode } from './aws-like';
 import { attachAwsLikeDynamo } from './aws-like-dynamodb';
 import { defaultAwsLikeOptions } from './aws-like-options';
 import { attachAwsLikeS3 } from './aws-like-s3';
@@ -117,7 +117,7 @@ export async function startLocalFunctions(options: LocalFunctionsOptions): Promi
       AWS_ENDPOINT_URL_EVENTBRIDGE: aws.url,
       AWS_ENDPOINT_URL_SQS: aws.url,
       DEAD_LETTER_QUEUE_URL: `${aws.url}${deadLetterQueue.path}`,
-      ...(awsLike && { EXPORT_SETTLE_MS: String(awsLikeExportSettleMs) }),
+      ...(awsLike && { EXPORT_SETTLE_MS: String(awsLike.options.exportSettleMs) }),
     });
     // s3() reads the service's configuration, which is whole only now.
     if (awsLike) detachS3 = attachAwsLikeS3(s3(), awsLike);
