@@ -30,8 +30,8 @@ export interface SpreadPartitionWrite {
 
 /** `ORG#<org>#<partition>`, the shard suffix apart (shard-layout.ts shardKey). */
 const organisationKey = /^ORG#([^#]+)#(.+?)(?:#SHARD#\d+)?$/;
-/** The partitions an organisation's layout spreads: keys.ts eventsByTime, eventsOfType, lineagePartition, receivablesPartition, receivableChangesOn, invoicesInLifecycle, openCommissions. */
-const spreadPartition = /^(?:EVENTS(?:#TYPE#.+)?|LINEAGE#.+|RECEIVABLES|AR_CHANGES#.+|INVOICES#(?:ACTIVE|CLOSED)|COMMISSIONS#OPEN)$/;
+/** The partitions an organisation's layout spreads: keys.ts eventsByTime, eventsOfType, lineagePartition, receivablesPartition, receivableChangesOn, invoicesInLifecycle, openCommissions, glDayTotals. */
+const spreadPartition = /^(?:EVENTS(?:#TYPE#.+)?|LINEAGE#.+|RECEIVABLES|AR_CHANGES#.+|INVOICES#(?:ACTIVE|CLOSED)|COMMISSIONS#OPEN|GL_DAY_TOTALS)$/;
 
 /** DynamoDB's item size, near enough to tell 1 KB units apart: names and values in bytes. */
 function approximateBytes(value: unknown): number {
