@@ -306,8 +306,8 @@ export class OrgRateLimiter {
         // A call admitted on credit is paid from this lease, however old the last one.
         hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
         hand.expiresAt = nowMs + leaseLifetimeMs;
-        // Contended: no backoff, the organisation has room (the calls go round again). Empty: back off further. Short: others take too, so the
-        // next take waits as long again. In full: a step less.
+        // Contended: no backoff, the organisation has room (the calls go round again). Empty: back off further.
+        // Short: others take too, so the next take waits as long again. In full: a step less.
         if (contended) return;
         if (granted === 0) hand.emptyTakes += 1;
         else if (hand.hadRoom) hand.emptyTakes = Math.max(0, hand.emptyTakes - 1);
@@ -321,10 +321,10 @@ export class OrgRateLimiter {
 
   /**
    * A take, unless the environment knows nothing of the allowance yet or its
-   * last take found it spent, and a replica shows it spent: many environments
-   * of an organisation over its limit (or starting together) then read its
-   * item (half a read unit), and only those that see room write to it, in the
-   * form the bucket is in.
+   * last take found it spent, and the item read consistently shows it spent:
+   * many environments of an organisation over its limit (or starting together)
+   * then read its item (one read unit), and only those that see room write to
+   * it, in the form the bucket is in.
    */
   private async takeUnlessSpent(hand: Hand, want: number, nowMs: number): Promise<TakenCalls> {
     if ((hand.known === undefined || hand.emptyTakes > 0) && this.source.read) {

@@ -7,7 +7,7 @@ export interface CallSource {
   take(orgcode: string, want: number, now: number, known: OrgAllowance | undefined): Promise<TakenCalls>;
   /** Claims up to `rate` calls a second for `periods`; absent where the allowance is the environment's own (shares would save nothing). */
   claim?(orgcode: string, rate: number, periods: readonly number[], now: number, known: OrgAllowance | undefined): Promise<{ rate: number; allowance: OrgAllowance }>;
-  /** The allowance as a replica holds it, read without writing: what an environment that knows nothing of it, or whose last take found it spent, looks at before it takes. */
+  /** The allowance as it is (a consistent read), without writing: what an environment that knows nothing of it, or whose last take found it spent, looks at before it takes. */
   read?(orgcode: string): Promise<OrgAllowance>;
 }
 
