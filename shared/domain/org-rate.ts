@@ -93,6 +93,12 @@ export function shareRoom(limit: OrgRateLimit, allowance: OrgAllowance, periods:
   return room >= smallestShare(limit) / 4 ? room : 0;
 }
 
+/** Calls the count bucket of `allowance` has room for at `now`, at the rate the period's shares leave (none when they hold it all). */
+export function countRoom(limit: OrgRateLimit, allowance: OrgAllowance, now: number): number {
+  const counts = countLimit(limit, sharesOf(allowance, periodOf(now)));
+  return counts ? callsAvailable(counts, allowance.tat, now) : 0;
+}
+
 /** Up to `want` calls taken from the count bucket at `now`: how many, and the allowance after. */
 export function takeCalls(limit: OrgRateLimit, allowance: OrgAllowance, want: number, now: number): { granted: number; allowance: OrgAllowance } {
   const counts = countLimit(limit, sharesOf(allowance, periodOf(now)));

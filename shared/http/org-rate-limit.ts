@@ -2,8 +2,8 @@ import { type TakenCalls, TakeThrottledError } from '../db/auth/org-rate-reposit
 import {
   type OrgAllowance,
   type OrgRateLimit,
-  callsAvailable,
   countLimit,
+  countRoom,
   emissionMs,
   msUntilOneCall,
   periodOf,
@@ -300,9 +300,8 @@ export class OrgRateLimiter {
     const take = this.retriedOnce(hand, () => this.takeUnlessSpent(hand, want, nowMs)).then(
       ({ granted, allowance, contended }) => {
         hand.known = allowance;
-        const counts = countLimit(this.limit, sharesOf(allowance, periodOf(nowMs)));
         hand.hadRoom = granted >= want;
-        hand.roomSeen = counts ? callsAvailable(counts, allowance.tat, nowMs) : 0;
+        hand.roomSeen = countRoom(this.limit, allowance, nowMs);
         // A call admitted on credit is paid from this lease, however old the last one.
         hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
         hand.expiresAt = nowMs + leaseLifetimeMs;
@@ -329,8 +328,7 @@ export class OrgRateLimiter {
   private async takeUnlessSpent(hand: Hand, want: number, nowMs: number): Promise<TakenCalls> {
     if ((hand.known === undefined || hand.emptyTakes > 0) && this.source.read) {
       const seen = await this.source.read(hand.orgcode);
-      const counts = countLimit(this.limit, sharesOf(seen, periodOf(nowMs)));
-      const room = counts ? callsAvailable(counts, seen.tat, nowMs) : 0;
+      const room = countRoom(this.limit, seen, nowMs);
       // Less than half the burst left, and takes in a row came back empty: many environments are after it. Each writes
       // at a chance that halves with every empty take, so the writes for a call of room stay a few however many read
       // it; half the burst and more is written for at once (the organisation is back under its limit).

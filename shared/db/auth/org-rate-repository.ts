@@ -7,6 +7,7 @@ import {
   type OrgRateLimit,
   callsAvailable,
   countLimit,
+  countRoom,
   emissionMs,
   periodOf,
   sharePeriodMs,
@@ -150,10 +151,7 @@ export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: n
     return { granted: calls, allowance: allowanceOf(Attributes) };
   });
   if ('granted' in taken) return taken;
-  const now = Date.now();
-  const counts = countLimit(limit, sharesOf(taken, periodOf(now)));
-  const room = counts ? callsAvailable(counts, taken.tat, now) : 0;
-  return { granted: 0, allowance: taken, contended: room >= 1 };
+  return { granted: 0, allowance: taken, contended: countRoom(limit, taken, Date.now()) >= 1 };
 }
 
 /**
