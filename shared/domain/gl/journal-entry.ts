@@ -6,6 +6,7 @@ import { type MinorUnits, fromMinorUnits, minorDigits } from '../receivables/mon
 import { unassignedValue } from '../rollups/financial-rollup';
 import { taxParts } from '../rollups/tax-parts';
 import type { LineSide, MappingRule } from './gl-mapping';
+import { byCodeUnits } from '../code-units';
 
 /**
  * A journal entry: one event's debits and credits on the organisation's
@@ -102,7 +103,6 @@ export function roundedMinorUnits(value: number, currency: string): MinorUnits {
   return units < 0n ? -rounded : rounded;
 }
 
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The event's amounts, or `mixed` when its amount and tax are in two

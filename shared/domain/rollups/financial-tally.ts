@@ -9,6 +9,7 @@ import {
 } from './financial-rollup';
 import type { LedgerEntry } from './ledger-entry';
 import { taxParts } from './tax-parts';
+import { byCodeUnits } from '../code-units';
 
 /** What is owed on one due day in one currency (the pre-aggregated receivables). */
 export interface OwedAmount {
@@ -31,7 +32,6 @@ const signed = (value: number, sign: 1 | -1): Decimal => {
 };
 
 /** Plain string order, the same whatever the runtime's locale. */
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The method a captured tender names in its `tender_method` source ref (docs/decisions.md: Ledger of incoming events). */
 export function tenderMethodOf(entry: LedgerEntry): string {

@@ -3,6 +3,7 @@ import { noCostCentre } from '../usage/cost-centre';
 import { type StorageReading, isLaterReading, storageResourceKey } from '../usage/storage-resource';
 import { type UsageTotals, meteredService, usageCounters } from '../usage/usage-totals';
 import type { UsageRollupSubject } from './usage-rollup';
+import { byCodeUnits } from '../code-units';
 
 /** One call meter of the day: a cost centre's usage of one surface, its shards summed. */
 export interface MeteredUsage {
@@ -63,7 +64,6 @@ const nothingYet = (subject: UsageRollupSubject): Running => ({
 });
 
 /** Plain string order, the same whatever the runtime's locale. */
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Sums one organisation's day into usage figures per service and scope: the
