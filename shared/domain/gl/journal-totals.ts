@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { builtOnFirstUse } from '../common-schemas';
-import { type MinorUnits, fromMinorUnits } from '../receivables/money';
+import { fromMinorUnits } from '../receivables/money';
 import { roundedMinorUnits } from './journal-entry';
 import type { JournalEntry } from './journal-entry';
+import { AccountTotals, type Sides } from './account-totals';
+import { byCodeUnits } from '../code-units';
 
 /**
  * The proof a journal file, batch or export carries in its evidence and
@@ -23,29 +25,20 @@ export const journalEvidence = builtOnFirstUse(() =>
 );
 export type JournalEvidence = z.infer<typeof journalEvidence>;
 
-interface Sides {
-  debit: MinorUnits;
-  credit: MinorUnits;
-}
-
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 export class JournalTally {
   private entries = 0;
   private lines = 0;
   private unbalanced = 0;
   private readonly currencies = new Map<string, Sides>();
-  /** By account, then currency (keyed `account\ncurrency`). */
-  private readonly accounts = new Map<string, Sides & { account: string; currency: string }>();
+  private readonly accounts = new AccountTotals();
 
   add(entry: Pick<JournalEntry, 'currency' | 'lines'>): void {
     this.entries += 1;
     let balance = 0n;
-    const currency = this.sides(this.currencies, entry.currency, {});
+    const currency = this.currencySides(entry.currency);
     for (const line of entry.lines) {
       const units = roundedMinorUnits(line.amount, entry.currency);
-      const account = this.sides(this.accounts, `${line.account}\n${entry.currency}`, { account: line.account, currency: entry.currency });
-      account[line.side] += units;
+      this.accounts.add(line.account, entry.currency, line.side, units);
       currency[line.side] += units;
       balance += line.side === 'debit' ? units : -units;
       this.lines += 1;
@@ -59,14 +52,13 @@ export class JournalTally {
     this.lines += other.lines;
     this.unbalanced += other.unbalanced_entries;
     for (const total of other.currencies) {
-      const sides = this.sides(this.currencies, total.currency, {});
+      const sides = this.currencySides(total.currency);
       sides.debit += roundedMinorUnits(total.debit_total, total.currency);
       sides.credit += roundedMinorUnits(total.credit_total, total.currency);
     }
     for (const total of other.accounts) {
-      const sides = this.sides(this.accounts, `${total.account}\n${total.currency}`, { account: total.account, currency: total.currency });
-      sides.debit += roundedMinorUnits(total.debit_total, total.currency);
-      sides.credit += roundedMinorUnits(total.credit_total, total.currency);
+      this.accounts.add(total.account, total.currency, 'debit', roundedMinorUnits(total.debit_total, total.currency));
+      this.accounts.add(total.account, total.currency, 'credit', roundedMinorUnits(total.credit_total, total.currency));
     }
   }
 
@@ -77,21 +69,19 @@ export class JournalTally {
       currencies: [...this.currencies]
         .sort(([a], [b]) => byCodeUnits(a, b))
         .map(([currency, sides]) => ({ currency, debit_total: fromMinorUnits(sides.debit, currency), credit_total: fromMinorUnits(sides.credit, currency) })),
-      accounts: [...this.accounts.values()]
-        .sort((a, b) => byCodeUnits(a.account, b.account) || byCodeUnits(a.currency, b.currency))
-        .map(({ account, currency, debit, credit }) => ({
-          account,
-          currency,
-          debit_total: fromMinorUnits(debit, currency),
-          credit_total: fromMinorUnits(credit, currency),
-        })),
+      accounts: this.accounts.rows().map(({ account, currency, debit, credit }) => ({
+        account,
+        currency,
+        debit_total: fromMinorUnits(debit, currency),
+        credit_total: fromMinorUnits(credit, currency),
+      })),
       unbalanced_entries: this.unbalanced,
     };
   }
 
-  private sides<T extends object>(map: Map<string, Sides & T>, key: string, fields: T): Sides & T {
-    let sides = map.get(key);
-    if (!sides) map.set(key, (sides = { ...fields, debit: 0n, credit: 0n }));
+  private currencySides(currency: string): Sides {
+    let sides = this.currencies.get(currency);
+    if (!sides) this.currencies.set(currency, (sides = { debit: 0n, credit: 0n }));
     return sides;
   }
 }

@@ -4,6 +4,8 @@ import { type MinorUnits, fromMinorUnits } from '../receivables/money';
 import { type GlMapping, type LineSide, mappingForDay, ruleFor } from './gl-mapping';
 import { type DayFigures, type DayTotalsGroup, mixedCurrencies, noMoney, taxFigure } from './journal-day-totals';
 import { type JournalEntry, roundedMinorUnits } from './journal-entry';
+import { AccountTotals, type Sides } from './account-totals';
+import { byCodeUnits } from '../code-units';
 
 /**
  * Balances per account as of a day (docs/decisions.md: General ledger
@@ -24,16 +26,10 @@ export const trialBalanceReport = builtOnFirstUse(() =>
 );
 export type TrialBalanceReport = z.infer<typeof trialBalanceReport>;
 
-interface Sides {
-  debit: MinorUnits;
-  credit: MinorUnits;
-}
-
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const opposite = (side: LineSide): LineSide => (side === 'debit' ? 'credit' : 'debit');
 
 export class TrialBalance {
-  private readonly accounts = new Map<string, Sides & { account: string; currency: string }>();
+  private readonly accounts = new AccountTotals();
   private unmapped = 0;
 
   constructor(
@@ -86,9 +82,7 @@ export class TrialBalance {
   }
 
   report(asOf: string): TrialBalanceReport {
-    const accounts = [...this.accounts.values()]
-      .filter((sides) => sides.debit !== 0n || sides.credit !== 0n)
-      .sort((a, b) => byCodeUnits(a.account, b.account) || byCodeUnits(a.currency, b.currency));
+    const accounts = this.accounts.rows().filter((sides) => sides.debit !== 0n || sides.credit !== 0n);
     const totals = new Map<string, Sides>();
     for (const sides of accounts) {
       const total = totals.get(sides.currency) ?? { debit: 0n, credit: 0n };
@@ -111,11 +105,7 @@ export class TrialBalance {
   }
 
   private add(account: string, currency: string, side: LineSide, units: MinorUnits): void {
-    if (units === 0n) return;
-    const key = `${account}\n${currency}`;
-    let sides = this.accounts.get(key);
-    if (!sides) this.accounts.set(key, (sides = { account, currency, debit: 0n, credit: 0n }));
-    sides[side] += units;
+    if (units !== 0n) this.accounts.add(account, currency, side, units);
   }
 }
 
