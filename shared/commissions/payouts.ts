@@ -40,14 +40,18 @@ import { newId } from '../domain/identifiers';
 import { fromMinorUnits } from '../domain/receivables/money';
 import { requireExpectedRevision } from '../domain/revision';
 import type { OutgoingEvent } from '../domain/outgoing-event';
+import { fenceRemainingMs } from '../invocation-fence';
 import { leftForTheSweep, runDeskWorkWithin, runOutstandingDeskWork, sweepDueAt } from './payout-desk';
 
 /**
- * How long an assembly holds its desk. Longer than any call runs (route
- * functions stop at 28 s), so only a stopped assembly loses it; the claims
- * check the desk, so even a late one cannot take a line after that.
+ * How long an assembly holds its desk: until its invocation's fence ends, since
+ * nothing of the call runs after that (shared/invocation-fence.ts), so the
+ * retry of a call that ran out of time takes the desk over instead of waiting
+ * out a fixed lease; 2 minutes where nothing fences the work. Every claim and
+ * the last transaction check the desk, so a write still in flight at the
+ * fence's end cannot take a line once the desk is another's.
  */
-const deskLeaseMs = 120_000;
+const deskLeaseMs = (): number => Math.min(120_000, fenceRemainingMs());
 /**
  * Kept of a creation's deadline for the assembly's last transaction (the
  * payout, its event and the desk's release): claims stop this long before it.
@@ -88,7 +92,7 @@ export async function createPayout(request: PayoutCreateRequest, origin: ChangeO
   const period = { from_utc: request.from_utc, to_utc: request.to_utc };
   const payoutId = newId('cpo', origin.now);
   try {
-    await takeDesk(desk, period, payoutId, origin.now, new Date(origin.now.getTime() + deskLeaseMs));
+    await takeDesk(desk, period, payoutId, origin.now, new Date(origin.now.getTime() + deskLeaseMs()));
   } catch (error) {
     if (error instanceof DeskHeldError) throw new PayoutInProgressError(request.associate_id, request.currency);
     throw error;

@@ -1,6 +1,10 @@
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { sweepPayoutDesks } from '../../shared/commissions/payout-desk';
-import { dynamo } from '../../shared/db/client';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../shared/db/client';
+import * as keys from '../../shared/db/keys';
+import { routeTimeoutSeconds } from '../../shared/http/route-definition';
+import { commissionPayoutCreateRoute } from '../../shared/routes/commissions/commission-payout-create.route';
 import { associateOrder, cacheFlatRule, cancelSale, lineageTypes, placeSale, storedLines } from '../support/commissions';
 import { createOrg, freshId as fresh, untilListed, useOrg, useStack } from '../support/harness';
 import { logMessagesOf } from '../support/expected-logs';
@@ -283,6 +287,7 @@ describe('an assembly that stops halfway', () => {
       { step: 'initialize', name },
     );
     let crashed;
+    const crashStarted = Date.now();
     try {
       crashed = await logMessagesOf(() => create(today));
     } finally {
@@ -294,6 +299,9 @@ describe('an assembly that stops halfway', () => {
     const claimed = (await storedLines(org.orgcode, jane)).filter((line) => line.payout_id !== undefined);
     expect(claimed).toHaveLength(99);
     expect((await create(today)).body.error).toMatchObject({ error_code: 'accounting.payout_in_progress', retryable: true });
+    // The desk's lease ends with the stopped call's invocation (its function's timeout), not minutes later: a retry then takes it over.
+    const desk = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.payoutDesk(org.orgcode, jane, 'USD'), ConsistentRead: true }));
+    expect(Date.parse(desk.Item!.lease_until)).toBeLessThanOrEqual(crashStarted + routeTimeoutSeconds(commissionPayoutCreateRoute) * 1000);
     // Three minutes on, the lease has run out: the sweep (what its Lambda runs, given that instant) frees the desk and the lines.
     // Its queue is an index, which lists the stalled desk once it follows the write: the sweep runs again until it does.
     await untilListed(async () => {

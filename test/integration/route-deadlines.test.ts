@@ -37,6 +37,8 @@ const org = useOrg('DEADLINE', { admin: { roles: ['commission_admin', 'acct_view
 const functionTimeoutMs = routeDeadlineMarginMs + 6_000;
 const claimTransactionMs = 700;
 const associateId = 'assoc_big_desk';
+/** Long enough for a loaded machine's abandoned assembly to leave the desk (its lease) and the key. */
+const retryBudgetMs = 20_000;
 const november = { from_utc: '2026-11-01T00:00:00Z', to_utc: '2026-12-01T00:00:00Z' };
 
 /** `count` payable lines of 1.00 each for the associate, in November: 8 claim transactions of 99 lines for 700. */
@@ -123,16 +125,19 @@ async function createPayout(idempotencyKey: string): Promise<Answer> {
 const ranOutOfTime = (answer: Answer) => answer.status === 503 && answer.body?.error?.error_code === 'accounting.deadline_exceeded';
 
 /**
- * A creation as a client makes it: sent again with the same key, after the
- * wait it names, while it answers 503 deadline_exceeded or, while the call
- * that ran out of time still holds the key, 409 idempotency_in_progress;
- * every answer, in order.
+ * A creation as a client makes it (README: the typed client's retries): sent
+ * again with the same key while it answers an error marked `retryable` (503
+ * deadline_exceeded; 409 idempotency_in_progress while the call that ran out
+ * of time still holds the key, or payout_in_progress while it still holds the
+ * desk), after the wait the answer names, else 500 ms, for up to
+ * `retryBudgetMs`; every answer, in order.
  */
 async function createPayoutRetried(): Promise<Answer[]> {
   const idempotencyKey = newId('idem');
+  const givesUpAt = Date.now() + retryBudgetMs;
   const answers = [await createPayout(idempotencyKey)];
-  const retried = (answer: Answer) => ranOutOfTime(answer) || answer.body?.error?.error_code === 'accounting.idempotency_in_progress';
-  while (retried(answers.at(-1)!) && answers.length < 5) {
+  const retried = (answer: Answer) => answer.body?.error?.retryable === true;
+  while (retried(answers.at(-1)!) && Date.now() < givesUpAt) {
     await new Promise((resolve) => setTimeout(resolve, answers.at(-1)!.body.error.details?.retry_after_ms ?? 500));
     answers.push(await createPayout(idempotencyKey));
   }
