@@ -26,7 +26,8 @@ import { TakeFailureLog } from './org-rate-take-log';
  * Shares: an environment asked at a steady pace, at least about the smallest
  * share, claims a rate for the current period and four more (40 to 50 s, one
  * write), its pace with a little headroom, and admits its calls at that rate
- * (org-rate-share.ts); in its last period it claims three more beside a call.
+ * (org-rate-share.ts), even while its count takes are backing off; in its last
+ * period it claims three more beside a call.
  * The rate is what the environment holds back, not calls, so an organisation
  * at its limit over fifty environments writes its item about once in 40 s an
  * environment.
@@ -45,9 +46,11 @@ import { TakeFailureLog } from './org-rate-take-log';
  * the take beside it. An environment that has never taken a lease has no credit.
  *
  * A take whose every attempt met another environment's write while the
- * bucket still had room is not a refusal: the organisation is under its
- * limit, so the calls waiting on it go round again at once, with the
- * allowance the failed condition returned.
+ * bucket still had half its burst or more is not a refusal: the organisation
+ * is well under its limit, so the calls waiting on it go round again at once,
+ * with the allowance the failed condition returned. With less left, it backs
+ * off as an empty take does: many environments are after the little there is,
+ * and going round again at once would race them for every call.
  *
  * Once the allowance is spent, the environment refuses locally and takes
  * again only after a backoff that doubles with each take in a row that came
@@ -141,11 +144,13 @@ export class OrgRateLimiter {
     // by the others sends a call round again, and only a take that found the allowance spent refuses it.
     for (let round = 0; round < maxRoundsPerCall; round += 1) {
       if (this.spendShare(hand, nowMs) || this.spendLease(hand, nowMs)) return 0;
-      if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
+      // A steady environment claims a share even while its count takes are refused: a share costs a write in tens of
+      // seconds, where takes for calls of an organisation over its limit would race the others for each call.
       if (this.mayClaim(hand, nowMs)) {
         await (hand.work ?? this.startClaim(hand, nowMs));
         continue;
       }
+      if (nowMs < hand.refusedUntil) return hand.refusedUntil - nowMs;
       if (this.mayCredit(hand, nowMs)) {
         hand.calls = Math.min(hand.calls, 0) - 1;
         void this.startTake(hand, nowMs);
@@ -305,9 +310,10 @@ export class OrgRateLimiter {
         // A call admitted on credit is paid from this lease, however old the last one.
         hand.calls = (nowMs < hand.expiresAt ? hand.calls : Math.min(hand.calls, 0)) + granted;
         hand.expiresAt = nowMs + leaseLifetimeMs;
-        // Contended: no backoff, the organisation has room (the calls go round again). Empty: back off further.
-        // Short: others take too, so the next take waits as long again. In full: a step less.
-        if (contended) return;
+        // Contended with half the burst or more left: no backoff, the organisation is well under its limit (the calls go
+        // round again). Contended with less, or empty: back off further, as many environments are after the little
+        // there is. Short: others take too, so the next take waits as long again. In full: a step less.
+        if (contended && hand.roomSeen >= this.limit.burst / 2) return;
         if (granted === 0) hand.emptyTakes += 1;
         else if (hand.hadRoom) hand.emptyTakes = Math.max(0, hand.emptyTakes - 1);
         else hand.emptyTakes = Math.max(1, hand.emptyTakes);

@@ -265,6 +265,48 @@ describe('per-organisation rate limit', () => {
     expect(asked[1]).toBeGreaterThanOrEqual(3);
   });
 
+  it("backs off a take that met other environments' writes while less than half the burst was left: many are after the little there is, and going round again at once would race them for every call", async () => {
+    // Arrange: every take meets others' writes, with 5 calls of a burst of 200 left.
+    const limit = { perSecond: 100, burst: 200 };
+    let takes = 0;
+    const limiter = new OrgRateLimiter(limit, {
+      take: async (_org, _want, now) => {
+        takes += 1;
+        return { granted: 0, allowance: { tat: now + 195 * 10, shares: {} }, contended: true };
+      },
+    });
+
+    // Act
+    const first = await limiter.admit('HOT', 1_000);
+    await limiter.settled();
+    const soonAfter = await limiter.admit('HOT', 1_001);
+
+    // Assert: both refused with a wait, after one take.
+    expect(first).toBeGreaterThan(0);
+    expect(soonAfter).toBeGreaterThan(0);
+    expect(takes).toBe(1);
+  });
+
+  it('claims a share once asked steadily even while its count takes are refused, rather than wait out their backoff', async () => {
+    // Arrange: the count bucket is always spent; a share is granted as asked. Ten calls a second.
+    const limit = { perSecond: 10, burst: 20 };
+    let claims = 0;
+    const limiter = new OrgRateLimiter(limit, {
+      take: async (_org, _want, now) => ({ granted: 0, allowance: { tat: now + 2_000, shares: {} } }),
+      claim: async (_org, rate, periods, now) => {
+        claims += 1;
+        return { rate, allowance: { tat: now + 2_000, shares: Object.fromEntries(periods.map((period) => [period, rate])) } };
+      },
+    });
+
+    // Act: 2.1 s of calls; the takes' backoff by then runs past 3 s (100, 200, 400, 800, 1,600 ms).
+    const waits = await inTurn(limiter, 'STEADY', Array.from({ length: 22 }, (_, call) => 1_000_000 + call * 100));
+
+    // Assert: steady from 2 s, it claims then and admits that call from its share.
+    expect(claims).toBe(1);
+    expect(waits.at(-2)).toBe(0);
+  });
+
   it('reads the allowance before it writes once a take found it spent, and writes nothing while a read shows no room', async () => {
     // Arrange: an allowance spent by others until 1 s, then with room; the environment is asked a call every 100 ms.
     const limit = { perSecond: 10, burst: 20 };
