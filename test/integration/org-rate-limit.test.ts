@@ -1,5 +1,7 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { claimOrgShare, readOrgAllowance } from '../../shared/db/auth/org-rate-repository';
 import { dynamo } from '../../shared/db/client';
+import { periodOf, sharePeriodMs, sharesOf } from '../../shared/domain/org-rate';
 import * as keys from '../../shared/db/keys';
 import { OrgRateLimiter } from '../../shared/http/org-rate-limit';
 import { tableCallSource } from '../../shared/http/org-rate-sources';
@@ -171,4 +173,21 @@ describe('per-organisation rate limit', () => {
       expect.objectContaining({ orgcode: ownKey.orgcode, OrgRateTakesRefused: 1, OrgRateTakesUnchecked: 0 }),
     ]);
   });
+
+  it("keeps the shares of the period in force when a renewal claims the periods after it: only periods already past are removed", async () => {
+    // Arrange: an environment's share for this period and the next, well inside this period.
+    const limit = { perSecond: 20, burst: 40 };
+    while (Date.now() % sharePeriodMs > sharePeriodMs - 2_000) await new Promise((resolve) => setTimeout(resolve, 250));
+    const current = periodOf(Date.now());
+    const orgcode = freshId('RENEW').toUpperCase();
+    await claimOrgShare(orgcode, limit, 1, [current, current + 1]);
+
+    // Act: another environment's renewal, for the two periods after the next.
+    const { allowance } = await claimOrgShare(orgcode, limit, 1, [current + 2, current + 3]);
+
+    // Assert: this period still holds the first share, as the item read consistently shows too.
+    expect(sharesOf(allowance, current)).toBe(1);
+    expect(sharesOf(await readOrgAllowance(orgcode), current)).toBe(1);
+  });
 });
+

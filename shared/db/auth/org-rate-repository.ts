@@ -158,7 +158,9 @@ export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: n
  * Claims a share of up to `rate` calls a second for each of `periods` (one
  * UpdateItem: ADD to each period's shares, on condition that each stays under
  * the ceiling), as much as the fullest of them leaves; none once that is less
- * than the smallest share. Removes the shares of the periods just past. A
+ * than the smallest share. Removes the shares of the three periods before the
+ * current one (not of those before the first claimed: a renewal claims the
+ * periods after the one in force, whose shares still count). A
  * failed condition returns the item as it is (ALL_OLD), and the second
  * attempt asks for what is left.
  */
@@ -169,8 +171,9 @@ export async function claimOrgShare(
   periods: readonly number[],
   known?: OrgAllowance,
 ): Promise<{ rate: number; allowance: OrgAllowance }> {
-  const first = Math.min(...periods);
-  const past = [1, 2, 3].map((back) => first - back);
+  // The periods before the current one: a renewal's periods start after the one in force, whose shares still count.
+  const current = periodOf(Date.now());
+  const past = [1, 2, 3].map((back) => current - back).filter((period) => !periods.includes(period));
   const claimed = await withFreshAllowance(known, async (allowance) => {
     const share = Math.floor(shareRoom(limit, allowance, periods, rate) * 1000) / 1000;
     if (share <= 0) return { rate: 0, allowance };
@@ -181,7 +184,7 @@ export async function claimOrgShare(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.orgRate(orgcode),
-          UpdateExpression: `SET expires_at_epoch = :expires ADD ${periods.map((period) => `#p${period} :share`).join(', ')} REMOVE ${past.map((period) => `#p${period}`).join(', ')}`,
+          UpdateExpression: `SET expires_at_epoch = :expires ADD ${periods.map((period) => `#p${period} :share`).join(', ')}${past.length ? ` REMOVE ${past.map((period) => `#p${period}`).join(', ')}` : ''}`,
           ConditionExpression: periods.map((period) => `(attribute_not_exists(#p${period}) OR #p${period} <= :fullest)`).join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ':share': share, ':fullest': sharesCeiling(limit) - share, ':expires': expires },
