@@ -22,6 +22,8 @@ import { VirtualClock } from './virtual-clock';
 export interface VirtualRateRow {
   environments: number;
   overload: number;
+  /** The row's seconds, or longer when calls waiting on slow round trips ran past its end. */
+  elapsedSeconds: number;
   calls: number;
   admitted: number;
   allowance: number;
@@ -72,10 +74,13 @@ async function virtualRow(limit: OrgRateLimit, { environments, overload }: { env
     clock.at(first, () => void serve(0));
   }
   await clock.run();
-  const allowance = limit.burst + limit.perSecond * seconds;
+  // Calls that waited on slow round trips run past the row's end: the allowance is over the time the calls took.
+  const elapsedSeconds = Math.max(seconds, (clock.now - start) / 1000);
+  const allowance = limit.burst + limit.perSecond * elapsedSeconds;
   return {
     environments,
     overload,
+    elapsedSeconds,
     calls: tally.calls,
     admitted: tally.admitted,
     allowance,
@@ -83,7 +88,7 @@ async function virtualRow(limit: OrgRateLimit, { environments, overload }: { env
     writes: meter.writes,
     failedWrites: meter.failedWrites,
     reads: meter.reads,
-    settledWriteUnitsPerSecond: (meter.writes - atWarmup.writes) / (seconds - warmupSeconds),
+    settledWriteUnitsPerSecond: (meter.writes - atWarmup.writes) / (elapsedSeconds - warmupSeconds),
     settledWriteUnitsPerAdmittedCall: (meter.writes - atWarmup.writes) / Math.max(1, tally.admitted - atWarmup.admitted),
   };
 }
@@ -100,13 +105,14 @@ export function virtualOrgRateLimitSection(report: VirtualRateReport): string[] 
   return [
     `Per-organisation limit (${limit.perSecond}/s, burst ${limit.burst}) on a virtual clock: ${report.seconds} s a row, each request a ${report.roundTripMs} ms round trip, calls ±${report.jitterMs} ms`,
     table(
-      ['load', 'envs', 'calls', 'admitted', 'allowance', 'admitted/allowance', 'writes', 'failed conditions', 'reads', `after ${warmupSeconds} s: WCU/s`, '% of partition', 'WCU/admitted'],
+      ['load', 'envs', 's', 'calls', 'admitted', 'allowance', 'admitted/allowance', 'writes', 'failed conditions', 'reads', `after ${warmupSeconds} s: WCU/s`, '% of partition', 'WCU/admitted'],
       report.rows.map((row) => [
         `${row.overload}x`,
         row.environments,
+        row.elapsedSeconds.toFixed(1),
         row.calls,
         row.admitted,
-        row.allowance,
+        row.allowance.toFixed(0),
         `${row.ratio.toFixed(2)}x`,
         row.writes,
         row.failedWrites,
