@@ -28,11 +28,11 @@ const copyOf = (allowance: OrgAllowance): OrgAllowance => ({ tat: allowance.tat,
  * One organisation's allowance item as shared/db/auth/org-rate-repository.ts
  * writes it, kept in memory on a virtual clock: each request lands half of
  * `roundTripMs` after it is sent and is answered the other half later, judged
- * against the item as it is when it lands, with
- * the condition the repository's UpdateItem carries (the draining or the full
- * form of a take, a claim's ceiling per period); a failed condition costs a
- * write unit and answers the item as it is, and the second attempt asks with
- * it. `virtual-allowance.test.ts` holds it to the repository on DynamoDB
+ * against the item as it is when it lands, with the condition the
+ * repository's UpdateItem carries (the draining or the full form of a take,
+ * a claim's ceiling per period); a failed condition costs a write unit and
+ * answers the item as it is, and the second attempt asks with it, taking a
+ * `tat` up to that round trip behind its clock for draining. `virtual-allowance.test.ts` holds it to the repository on DynamoDB
  * Local, request for request.
  */
 export function virtualAllowance(limit: OrgRateLimit, clock: VirtualClock, roundTripMs: number): { source: CallSource; meter: AllowanceMeter; item(): OrgAllowance } {
@@ -51,6 +51,7 @@ export function virtualAllowance(limit: OrgRateLimit, clock: VirtualClock, round
   const source: CallSource = {
     async take(_orgcode, want, _now, known) {
       let allowance = known ?? untouched;
+      let staleMs = 0;
       for (let attempt = 0; attempt < 2; attempt += 1) {
         // The repository reads the clock as it sends each attempt; the item is judged when the request lands.
         const now = clock.now;
@@ -58,18 +59,20 @@ export function virtualAllowance(limit: OrgRateLimit, clock: VirtualClock, round
         const counts = countLimit(limit, shares);
         const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
         if (!counts || calls < 1) return { granted: 0, allowance };
-        const draining = allowance.tat !== undefined && allowance.tat >= now;
+        const floor = now - Math.min(staleMs, counts.burst * emissionMs(counts));
+        const draining = allowance.tat !== undefined && allowance.tat >= floor;
         await clock.after(roundTripMs / 2);
         const sharesHeld = sharesOf(item, periodOf(now)) <= shares;
         const tat = item.tat;
         const holds = draining
-          ? tat !== undefined && tat >= now && tat <= now + (counts.burst - calls) * emissionMs(counts) && sharesHeld
-          : (tat === undefined || tat < now) && sharesHeld;
+          ? tat !== undefined && tat >= floor && tat <= now + (counts.burst - calls) * emissionMs(counts) && sharesHeld
+          : (tat === undefined || tat < floor) && sharesHeld;
         const written = write(holds, () => ({ ...item, tat: draining ? tat! + calls * emissionMs(counts) : tatAfter(counts, undefined, now, calls) }));
         const answered = copyOf(item);
         await clock.after(roundTripMs / 2);
         if (written) return { granted: calls, allowance: written };
         allowance = answered;
+        staleMs = clock.now - now;
       }
       return { granted: 0, allowance, contended: countRoom(limit, allowance, clock.now) >= 1 };
     },

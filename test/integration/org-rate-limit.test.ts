@@ -1,5 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { claimOrgShare, readOrgAllowance } from '../../shared/db/auth/org-rate-repository';
+import { claimOrgShare, readOrgAllowance, takeOrgCalls } from '../../shared/db/auth/org-rate-repository';
 import { dynamo } from '../../shared/db/client';
 import { periodOf, sharePeriodMs, sharesOf } from '../../shared/domain/org-rate';
 import * as keys from '../../shared/db/keys';
@@ -188,6 +188,45 @@ describe('per-organisation rate limit', () => {
     // Assert: this period still holds the first share, as the item read consistently shows too.
     expect(sharesOf(allowance, current)).toBe(1);
     expect(sharesOf(await readOrgAllowance(orgcode), current)).toBe(1);
+  });
+
+  it("takes its calls at a second attempt whose item is a slow round trip old while others keep the bucket draining (a slow answer injected by a client middleware: DynamoDB Local answers at once)", async () => {
+    // Arrange: a bucket drained a second ahead (20 of a burst of 40 at 20 a second).
+    const limit = { perSecond: 20, burst: 40 };
+    const orgcode = freshId('SLOW').toUpperCase();
+    await takeOrgCalls(orgcode, limit, 20);
+    // The first attempt of the take below gets its answer 1.5 s late; meanwhile another environment takes 4 calls.
+    const seen = { firstFailed: false, othersTook: 0 };
+    let armed = true;
+    const name = 'slow-first-answer';
+    dynamo().middlewareStack.add(
+      (next) => async (args) => {
+        if (!armed || !JSON.stringify(args.input).includes(orgcode)) return next(args);
+        armed = false;
+        try {
+          return await next(args);
+        } catch (error) {
+          seen.firstFailed = true;
+          throw error;
+        } finally {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          seen.othersTook = (await takeOrgCalls(orgcode, limit, 4)).granted;
+        }
+      },
+      { step: 'initialize', name },
+    );
+
+    // Act: a take that knows nothing of the item (its first attempt writes the full form, and fails).
+    let taken;
+    try {
+      taken = await takeOrgCalls(orgcode, limit, 1);
+    } finally {
+      dynamo().middlewareStack.remove(name);
+    }
+
+    // Assert: its second attempt adds to the draining bucket, where the full form would fail on the others' take.
+    expect(seen).toEqual({ firstFailed: true, othersTook: 4 });
+    expect(taken.granted).toBe(1);
   });
 });
 

@@ -85,15 +85,26 @@ function allowanceOf(item: Record<string, unknown> | undefined): OrgAllowance {
   return { tat: item.tat === undefined ? undefined : Number(item.tat), shares };
 }
 
-/** Runs `write` with the allowance known, again with the one a failed condition returned; undefined once both attempts met another's write. */
-async function withFreshAllowance<Result>(known: OrgAllowance | undefined, write: (allowance: OrgAllowance) => Promise<Result>): Promise<Result | OrgAllowance> {
+/**
+ * Runs `write` with the allowance known, again with the one a failed condition
+ * returned, and how stale that one may be (the milliseconds from the first
+ * attempt's clock reading to its answer, 0 for the first); the allowance as
+ * last returned once both attempts met another's write.
+ */
+async function withFreshAllowance<Result>(
+  known: OrgAllowance | undefined,
+  write: (allowance: OrgAllowance, staleMs: number) => Promise<Result>,
+): Promise<Result | OrgAllowance> {
   let allowance = known ?? untouched;
+  let staleMs = 0;
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const sentAt = Date.now();
     try {
-      return await write(allowance);
+      return await write(allowance, staleMs);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       allowance = allowanceOf(error.Item && unmarshall(error.Item));
+      staleMs = Date.now() - sentAt;
     }
   }
   return allowance;
@@ -115,21 +126,29 @@ export interface TakenCalls {
  * still no more than known). While the bucket is draining (`tat` ahead of
  * now) the write adds the calls' cost to `tat` on condition that it stays
  * within the burst; when it is full (`tat` past, or no item) it sets `tat`
- * from now. A failed condition returns the item as it is (ALL_OLD), so the
+ * from now. A second attempt counts a `tat` behind now by no more than the
+ * first attempt's round trip as draining: the item it knows is that old, and
+ * with others taking, the bucket has not filled meanwhile; writing the full
+ * form there failed on every hot bucket once round trips outgrew a call's
+ * cost. It counts those calls from `tat`, so over any span the bucket admits
+ * at most its rate and burst plus a round trip's calls. A failed condition returns the item as it is (ALL_OLD), so the
  * next attempt asks for what is left without a read; an allowance known to
  * have nothing left writes nothing. Attempts that all met others' writes
  * while the bucket still had room grant nothing and say so (`contended`): the
  * organisation is under its limit, and the limiter does not refuse for it.
  */
 export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, known?: OrgAllowance): Promise<TakenCalls> {
-  const taken = await withFreshAllowance(known, async (allowance) => {
+  const taken = await withFreshAllowance(known, async (allowance, staleMs) => {
     const now = Date.now();
     const share = shareAttribute(periodOf(now));
     const shares = sharesOf(allowance, periodOf(now));
     const counts = countLimit(limit, shares);
     const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
     if (!counts || calls < 1) return { granted: 0, allowance };
-    const draining = allowance.tat !== undefined && allowance.tat >= now;
+    // A second attempt sees the item as the first one's failure found it, up to `staleMs` ago: a bucket others keep
+    // draining shows a `tat` behind now by up to that much, and is still draining (at most a burst's refill behind).
+    const floor = now - Math.min(staleMs, counts.burst * emissionMs(counts));
+    const draining = allowance.tat !== undefined && allowance.tat >= floor;
     const expires = Math.ceil(tatAfter(counts, allowance.tat, now, calls) / 1000) + idleRetentionSeconds;
     const sharesHeld = '(attribute_not_exists(#share) OR #share <= :shares)';
     const { Attributes } = await dynamo().send(
@@ -138,11 +157,11 @@ export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: n
           TableName: tableName(),
           Key: keys.orgRate(orgcode),
           UpdateExpression: draining ? 'SET tat = tat + :cost, expires_at_epoch = :expires' : 'SET tat = :tat, expires_at_epoch = :expires',
-          ConditionExpression: draining ? `tat >= :now AND tat <= :latest AND ${sharesHeld}` : `(attribute_not_exists(tat) OR tat < :now) AND ${sharesHeld}`,
+          ConditionExpression: draining ? `tat >= :floor AND tat <= :latest AND ${sharesHeld}` : `(attribute_not_exists(tat) OR tat < :floor) AND ${sharesHeld}`,
           ExpressionAttributeNames: { '#share': share },
           ExpressionAttributeValues: draining
-            ? { ':cost': calls * emissionMs(counts), ':now': now, ':latest': now + (counts.burst - calls) * emissionMs(counts), ':expires': expires, ':shares': shares }
-            : { ':tat': tatAfter(counts, undefined, now, calls), ':now': now, ':expires': expires, ':shares': shares },
+            ? { ':cost': calls * emissionMs(counts), ':floor': floor, ':latest': now + (counts.burst - calls) * emissionMs(counts), ':expires': expires, ':shares': shares }
+            : { ':tat': tatAfter(counts, undefined, now, calls), ':floor': floor, ':expires': expires, ':shares': shares },
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
