@@ -131,7 +131,8 @@ export interface TakenCalls {
  * with others taking, the bucket has not filled meanwhile; writing the full
  * form there failed on every hot bucket once round trips outgrew a call's
  * cost. It counts those calls from `tat`, so over any span the bucket admits
- * at most its rate and burst plus a round trip's calls. A failed condition returns the item as it is (ALL_OLD), so the
+ * at most its rate and burst plus a round trip's calls. A failed condition
+ * returns the item as it is (ALL_OLD), so the
  * next attempt asks for what is left without a read; an allowance known to
  * have nothing left writes nothing. Attempts that all met others' writes
  * while the bucket still had room grant nothing and say so (`contended`): the
