@@ -1,15 +1,12 @@
 import {
   type OrgAllowance,
   type OrgRateLimit,
-  callsAvailable,
-  countLimit,
   countRoom,
-  emissionMs,
   periodOf,
   shareRoom,
   sharesCeiling,
   sharesOf,
-  tatAfter,
+  takeAttempt,
 } from '../../shared/domain/org-rate';
 import type { CallSource } from '../../shared/http/org-rate-sources';
 import type { VirtualClock } from './virtual-clock';
@@ -52,25 +49,21 @@ export function virtualAllowance(limit: OrgRateLimit, clock: VirtualClock, round
     async take(_orgcode, want, _now, known) {
       let allowance = known ?? untouched;
       let staleMs = 0;
-      for (let attempt = 0; attempt < 2; attempt += 1) {
+      for (let round = 0; round < 2; round += 1) {
         // The repository reads the clock as it sends each attempt; the item is judged when the request lands.
         const now = clock.now;
-        const shares = sharesOf(allowance, periodOf(now));
-        const counts = countLimit(limit, shares);
-        const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
-        if (!counts || calls < 1) return { granted: 0, allowance };
-        const floor = now - Math.min(staleMs, counts.burst * emissionMs(counts));
-        const draining = allowance.tat !== undefined && allowance.tat >= floor;
+        const attempt = takeAttempt(limit, allowance, want, now, staleMs);
+        if (!attempt) return { granted: 0, allowance };
         await clock.after(roundTripMs / 2);
-        const sharesHeld = sharesOf(item, periodOf(now)) <= shares;
         const tat = item.tat;
-        const holds = draining
-          ? tat !== undefined && tat >= floor && tat <= now + (counts.burst - calls) * emissionMs(counts) && sharesHeld
-          : (tat === undefined || tat < floor) && sharesHeld;
-        const written = write(holds, () => ({ ...item, tat: draining ? tat! + calls * emissionMs(counts) : tatAfter(counts, undefined, now, calls) }));
+        const sharesHeld = sharesOf(item, periodOf(now)) <= attempt.shares;
+        const holds = attempt.draining
+          ? tat !== undefined && tat >= attempt.floor && tat <= attempt.latest && sharesHeld
+          : (tat === undefined || tat < attempt.floor) && sharesHeld;
+        const written = write(holds, () => ({ ...item, tat: attempt.draining ? tat! + attempt.cost : attempt.fullTat }));
         const answered = copyOf(item);
         await clock.after(roundTripMs / 2);
-        if (written) return { granted: calls, allowance: written };
+        if (written) return { granted: attempt.calls, allowance: written };
         allowance = answered;
         staleMs = clock.now - now;
       }

@@ -114,3 +114,44 @@ export function claimShare(limit: OrgRateLimit, allowance: OrgAllowance, rate: n
   for (const period of periods) shares[period] = sharesOf(allowance, period) + rate;
   return { claimed: true, allowance: { ...allowance, shares } };
 }
+
+/**
+ * One attempt of a take as it is sent at `now` (shared/db/auth/org-rate-repository.ts
+ * writes it, the bench's virtual allowance judges it): the calls it asks for,
+ * at the rate the period's shares leave, and the form of its conditional
+ * write. Draining: `tat` moves on by the calls' `cost`, on condition that it
+ * is at least `floor` and at most `latest`. Full: `tat` is set to `fullTat`,
+ * on condition that it is below `floor` (or absent). Either, on condition the
+ * period's shares are still at most `shares`. `floor` is `now`, or, for a
+ * second attempt asking with an item up to `staleMs` old, that much earlier
+ * (at most a burst's refill): a bucket others keep draining shows a `tat`
+ * behind now by up to that much, and is still draining.
+ */
+export interface TakeAttempt {
+  shares: number;
+  calls: number;
+  cost: number;
+  draining: boolean;
+  floor: number;
+  latest: number;
+  fullTat: number;
+}
+
+/** The attempt a take sends at `now` with `allowance` known; undefined when it would ask for nothing. */
+export function takeAttempt(limit: OrgRateLimit, allowance: OrgAllowance, want: number, now: number, staleMs: number): TakeAttempt | undefined {
+  const shares = sharesOf(allowance, periodOf(now));
+  const counts = countLimit(limit, shares);
+  const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
+  if (!counts || calls < 1) return undefined;
+  const floor = now - Math.min(staleMs, counts.burst * emissionMs(counts));
+  return {
+    shares,
+    calls,
+    cost: calls * emissionMs(counts),
+    draining: allowance.tat !== undefined && allowance.tat >= floor,
+    floor,
+    latest: now + (counts.burst - calls) * emissionMs(counts),
+    fullTat: tatAfter(counts, undefined, now, calls),
+  };
+}
+

@@ -5,16 +5,12 @@ import type { FinalizeRequestMiddleware, MiddlewareStack } from '@smithy/types';
 import {
   type OrgAllowance,
   type OrgRateLimit,
-  callsAvailable,
-  countLimit,
   countRoom,
-  emissionMs,
   periodOf,
   sharePeriodMs,
   shareRoom,
   sharesCeiling,
-  sharesOf,
-  tatAfter,
+  takeAttempt,
 } from '../../domain/org-rate';
 import { dynamo, tableName } from '../client';
 import * as keys from '../keys';
@@ -141,16 +137,10 @@ export interface TakenCalls {
 export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: number, known?: OrgAllowance): Promise<TakenCalls> {
   const taken = await withFreshAllowance(known, async (allowance, staleMs) => {
     const now = Date.now();
-    const share = shareAttribute(periodOf(now));
-    const shares = sharesOf(allowance, periodOf(now));
-    const counts = countLimit(limit, shares);
-    const calls = counts ? Math.min(want, callsAvailable(counts, allowance.tat, now)) : 0;
-    if (!counts || calls < 1) return { granted: 0, allowance };
-    // A second attempt sees the item as the first one's failure found it, up to `staleMs` ago: a bucket others keep
-    // draining shows a `tat` behind now by up to that much, and is still draining (at most a burst's refill behind).
-    const floor = now - Math.min(staleMs, counts.burst * emissionMs(counts));
-    const draining = allowance.tat !== undefined && allowance.tat >= floor;
-    const expires = Math.ceil(tatAfter(counts, allowance.tat, now, calls) / 1000) + idleRetentionSeconds;
+    const attempt = takeAttempt(limit, allowance, want, now, staleMs);
+    if (!attempt) return { granted: 0, allowance };
+    const { draining, shares } = attempt;
+    const expires = Math.ceil((draining ? Math.max(allowance.tat!, now) + attempt.cost : attempt.fullTat) / 1000) + idleRetentionSeconds;
     const sharesHeld = '(attribute_not_exists(#share) OR #share <= :shares)';
     const { Attributes } = await dynamo().send(
       notRetriedWhenThrottled(
@@ -159,16 +149,16 @@ export async function takeOrgCalls(orgcode: string, limit: OrgRateLimit, want: n
           Key: keys.orgRate(orgcode),
           UpdateExpression: draining ? 'SET tat = tat + :cost, expires_at_epoch = :expires' : 'SET tat = :tat, expires_at_epoch = :expires',
           ConditionExpression: draining ? `tat >= :floor AND tat <= :latest AND ${sharesHeld}` : `(attribute_not_exists(tat) OR tat < :floor) AND ${sharesHeld}`,
-          ExpressionAttributeNames: { '#share': share },
+          ExpressionAttributeNames: { '#share': shareAttribute(periodOf(now)) },
           ExpressionAttributeValues: draining
-            ? { ':cost': calls * emissionMs(counts), ':floor': floor, ':latest': now + (counts.burst - calls) * emissionMs(counts), ':expires': expires, ':shares': shares }
-            : { ':tat': tatAfter(counts, undefined, now, calls), ':floor': floor, ':expires': expires, ':shares': shares },
+            ? { ':cost': attempt.cost, ':floor': attempt.floor, ':latest': attempt.latest, ':expires': expires, ':shares': shares }
+            : { ':tat': attempt.fullTat, ':floor': attempt.floor, ':expires': expires, ':shares': shares },
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
     );
-    return { granted: calls, allowance: allowanceOf(Attributes) };
+    return { granted: attempt.calls, allowance: allowanceOf(Attributes) };
   });
   if ('granted' in taken) return taken;
   return { granted: 0, allowance: taken, contended: countRoom(limit, taken, Date.now()) >= 1 };
