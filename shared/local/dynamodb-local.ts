@@ -90,11 +90,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const child = spawn(
     'java',
     [
-      // The tiered JIT's second compiler and G1's concurrent threads cost more CPU than they win back on a 2-core
-      // machine shared with the service and its tests: with the first compiler only and the serial collector, the
-      // fuzzing suite's DynamoDB Local took 21.5 s of CPU where it took 45.3 s (README: Tests).
-      '-XX:TieredStopAtLevel=1',
-      '-XX:+UseSerialGC',
       `-Djava.library.path=${join(jarFolder, 'DynamoDBLocal_lib')}`,
       ...launch,
       '-disableTelemetry',
