@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { sweepPayoutDesks } from '../../shared/commissions/payout-desk';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -218,17 +217,16 @@ describe('/commission/payout/status/set', () => {
       await placed();
       const payout = (await create()).body.data.payout;
       await move(payout, 'approved');
-      // An entry the outbox index does not show yet is the next run's, as it is a minute later on AWS (the AWS-like mode's lag).
-      for (const deadline = Date.now() + 15_000; seen.length < 2 && Date.now() < deadline; ) {
-        if ((await runScheduled<{ published: number }>('outbox-publisher')).published === 0) await sleep(100);
-      }
-      // The publisher reads the outbox through its index, whose replicas may show the later entry first (EventBridge
-      // keeps no order either): a consumer orders one payout's changes by revision.
-      const byRevision = [...seen].sort((a, b) => (a.detail as any).revision - (b.detail as any).revision);
-      expect(byRevision.map((event) => [event['detail-type'], (event.detail as any).status, (event.detail as any).revision])).toEqual([
-        ['commission.payout.status_changed', 'pending', 1],
-        ['commission.payout.status_changed', 'approved', 2],
-      ]);
+      // The publisher reads the outbox through its index, whose replicas may show the later entry first or not yet
+      // (EventBridge keeps no order either): a consumer orders one payout's changes by revision.
+      await untilListed(async () => {
+        await runScheduled('outbox-publisher');
+        const byRevision = [...seen].sort((a, b) => (a.detail as any).revision - (b.detail as any).revision);
+        expect(byRevision.map((event) => [event['detail-type'], (event.detail as any).status, (event.detail as any).revision])).toEqual([
+          ['commission.payout.status_changed', 'pending', 1],
+          ['commission.payout.status_changed', 'approved', 2],
+        ]);
+      });
       expect(Object.keys(seen[0]!.detail as object).sort()).toEqual(['occurred_at', 'orgcode', 'payout_id', 'revision', 'status']);
     } finally {
       unsubscribe();
