@@ -1,9 +1,8 @@
 import type { FinancialRollupRun } from '../../shared/rollups/financial-rollup';
-import { asClient } from '../support/aws-like';
 import { beforeFirstSend } from '../support/client-faults';
 import { oneLineInvoiceRequest, paymentRequest } from '../support/fixtures/receivables';
 import { freshId, useOrg, useStack } from '../support/harness';
-import { invokeOperator } from '../support/local-api';
+import { asClient, invokeOperator } from '../support/local-api';
 
 /**
  * The financial rollup's ar_aging is what was owed at the end of its day,

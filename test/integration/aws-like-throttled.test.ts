@@ -10,12 +10,12 @@ import type { BusEvent } from '../../shared/local/event-bus-api';
 import { newExport } from '../../shared/domain/exports/export-record';
 import { newId } from '../../shared/domain/identifiers';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
-import { asClient, builtExport, eventsOfVerifiedExport, exportOutcomes, injectedDuring } from '../support/aws-like';
+import { builtExport, eventsOfVerifiedExport, exportOutcomes, injectedDuring } from '../support/aws-like';
 import { logMessagesOf } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
-import { invokeOperator, runScheduled } from '../support/local-api';
+import { asClient, invokeOperator, runScheduled } from '../support/local-api';
 
 /**
  * Issue 24, items 2 and 4 under the AWS-like mode's own faults (no targeted

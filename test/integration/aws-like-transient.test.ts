@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
-import { asClient, builtExport, eventsOfVerifiedExport, injectedDuring, serverErrors } from '../support/aws-like';
+import { builtExport, eventsOfVerifiedExport, injectedDuring, serverErrors } from '../support/aws-like';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
 import { expectOnlyRefusedTakes, linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { freshId, useOrg, useStack } from '../support/harness';
-import { type HttpResult, invokeOperator, post } from '../support/local-api';
+import { type HttpResult, asClient, invokeOperator, post } from '../support/local-api';
 
 /**
  * Issue 24, items 1 and 3 under the AWS-like mode's own faults (no targeted

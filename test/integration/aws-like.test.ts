@@ -7,11 +7,11 @@ import type { BusEvent } from '../../shared/local/event-bus-api';
 import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
-import { asClient, builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes, serverErrors } from '../support/aws-like';
+import { builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes, serverErrors } from '../support/aws-like';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { createOrg, freshId, useOrg, useStack } from '../support/harness';
-import { type HttpResult, flushMeters, invokeOperator, post, runScheduled } from '../support/local-api';
+import { type HttpResult, asClient, flushMeters, invokeOperator, post, runScheduled } from '../support/local-api';
 
 /**
  * The flows that matter, run in the local stack's AWS-like mode

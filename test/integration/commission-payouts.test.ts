@@ -7,9 +7,8 @@ import { routeTimeoutSeconds } from '../../shared/http/route-definition';
 import { commissionPayoutCreateRoute } from '../../shared/routes/commissions/commission-payout-create.route';
 import { associateOrder, cacheFlatRule, cancelSale, lineageTypes, placeSale, storedLines } from '../support/commissions';
 import { createOrg, freshId as fresh, untilListed, useOrg, useStack } from '../support/harness';
-import { asClient } from '../support/aws-like';
 import { logMessagesOf } from '../support/expected-logs';
-import { runScheduled } from '../support/local-api';
+import { asClient, runScheduled } from '../support/local-api';
 
 /**
  * Commission payouts (docs/decisions.md: Commissions, payouts) through the

@@ -6,24 +6,9 @@ import { exportFinished } from './fixtures/exports';
 import { type HttpResult, post } from './local-api';
 
 /**
- * What the suites run under the AWS-like mode (aws-like*.test.ts) share: a
- * caller that behaves as a client of the spec, and the checks of an export.
+ * What the suites run under the AWS-like mode (aws-like*.test.ts) share: the
+ * checks of an export and of what the mode injected.
  */
-
-/**
- * A call made as a client of the spec makes it: an answer marked retryable
- * (429 throttled or rate-limited, 409 in progress) is sent again after the
- * wait it names, a few times; what it answers then is the call's answer. A
- * 5xx is answered at once, retryable or not: the suites hold the service to
- * never answering one (issue 24, item 3), so a retry must not hide it.
- */
-export async function asClient(call: () => Promise<HttpResult>): Promise<HttpResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = await call();
-    if (attempt === 8 || answer.status < 400 || answer.status >= 500 || answer.body?.error?.retryable !== true) return answer;
-    await sleep(Math.min(answer.body.error.details?.retry_after_ms ?? 100, 1_000) + attempt * 20);
-  }
-}
 
 export const serverErrors = (answers: HttpResult[]) => answers.filter((answer) => answer.status >= 500).map((answer) => answer.text);
 

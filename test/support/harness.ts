@@ -6,6 +6,7 @@ import {
   type IssueCredentialOptions,
   type IssuedCredential,
   type LocalApi,
+  asClient,
   deliverEvent,
   issueCredential,
   post,
@@ -137,14 +138,17 @@ async function openOrg<Name extends string>(prefix: string, credentials: Record<
 
 /**
  * Pages a list route to its end as the caller `headers` present (for a
- * credential no TestOrg names) and returns each page's `data`, in order; any
- * answer but 200 fails.
+ * credential no TestOrg names) and returns each page's `data`, in order. A
+ * page is asked for as a client of the spec asks (`asClient`): an answer
+ * marked retryable, such as the 429 of a rate-limit take the AWS-like mode
+ * throttled, is asked again after the wait it names; any other answer but 200
+ * fails.
  */
 export async function listPagesAs(headers: Headers, path: string, body: Record<string, unknown>): Promise<Array<Record<string, any>>> {
   const pages = [];
   let nextToken: unknown;
   do {
-    const page = await post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, headers);
+    const page = await asClient(() => post(path, { ...body, ...(nextToken ? { next_token: nextToken } : {}) }, headers));
     if (page.status !== 200) throw new Error(`${path} answered ${page.status}: ${page.text}`);
     pages.push(page.body.data);
     nextToken = page.body.data.next_token ?? undefined;

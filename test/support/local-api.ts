@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { type AwsLike, awsLikeFromVariable } from '../../shared/local/aws-like';
@@ -129,6 +130,21 @@ export async function post<Body = any>(
   const parsed = parseJson(text);
   assertResponseMatchesContract(fullPath.slice(apiBasePath.length), response.status, parsed);
   return { status: response.status, headers: response.headers, body: parsed as Body, text };
+}
+
+/**
+ * A call made as a client of the spec makes it: an answer marked retryable
+ * (429 throttled or rate-limited, 409 in progress) is sent again after the
+ * wait it names, a few times; what it answers then is the call's answer. A
+ * 5xx is answered at once, retryable or not: the suites hold the service to
+ * never answering one (issue 24, item 3), so a retry must not hide it.
+ */
+export async function asClient(call: () => Promise<HttpResult>): Promise<HttpResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await call();
+    if (attempt === 8 || answer.status < 400 || answer.status >= 500 || answer.body?.error?.retryable !== true) return answer;
+    await sleep(Math.min(answer.body.error.details?.retry_after_ms ?? 100, 1_000) + attempt * 20);
+  }
 }
 
 /**
