@@ -20,7 +20,7 @@ export interface RunningServer {
  * one attempt (environment.ts: localApiClientConfig): a test paging dead
  * letters met it in CI.
  */
-export const idleConnectionMs = 10 * 60_000;
+const idleConnectionMs = 10 * 60_000;
 
 /** Listens and resolves with the address, or rejects (say, the port is taken). */
 export function listen(server: Server, port: number, host: string): Promise<RunningServer> {
