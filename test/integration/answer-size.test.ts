@@ -3,11 +3,10 @@ import { raiseDelayMs, raiseShards } from '../../shared/db/shard-layout';
 import { configureShardWatch } from '../../shared/db/shard-watch';
 import { defaultAwsLikeOptions } from '../../shared/local/aws-like-options';
 import { pause } from '../../shared/pause';
-import { serverErrors } from '../support/aws-like';
 import { eventRequest } from '../support/fixtures/events';
 import { createBuiltExport, exportRequest } from '../support/fixtures/exports';
 import { useOrg, useStack } from '../support/harness';
-import { asClient } from '../support/local-api';
+import { asClient, serverErrors } from '../support/local-api';
 
 /**
  * Every answer stays within Lambda's 6 MB response (issue 29, section 3): a

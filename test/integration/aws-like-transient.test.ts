@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AwsLikeOptions } from '../../shared/local/aws-like';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
-import { builtExport, eventsOfVerifiedExport, injectedDuring, serverErrors } from '../support/aws-like';
+import { builtExport, eventsOfVerifiedExport, injectedDuring } from '../support/aws-like';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
 import { expectOnlyRefusedTakes, linesLoggedBy } from '../support/expected-logs';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { freshId, useOrg, useStack } from '../support/harness';
-import { type HttpResult, asClient, invokeOperator, post } from '../support/local-api';
+import { type HttpResult, asClient, failedAnswers, invokeOperator, post, serverErrors } from '../support/local-api';
 
 /**
  * Issue 24, items 1 and 3 under the AWS-like mode's own faults (no targeted
@@ -66,7 +66,7 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
       const exportId = exportAnswer.body.data.export.export_id as string;
       const prompt = invokeOperator(exportWorkerFunctionName, { orgcode: org.orgcode, export_id: exportId });
       const answers = await Promise.all(recordings);
-      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.text)).toEqual([]);
+      expect(failedAnswers(answers)).toEqual([]);
       await prompt;
       const { exportRecord, batches } = await builtExport(org.headers.finance, exportId, awsLike.indexLagMs!);
 
@@ -91,7 +91,7 @@ describe('the AWS-like mode at raised rates: what failed before issue 24, items 
         ...Array.from({ length: 6 }, () => asClient(() => org.post('finance', '/event/record', twin))),
       ]);
       expect(serverErrors(events)).toEqual([]);
-      expect(events.filter((answer) => answer.status !== 200).map((answer) => answer.text)).toEqual([]);
+      expect(failedAnswers(events)).toEqual([]);
       const twins = events.slice(8).map((answer) => answer.body.data.event.event_id);
       expect(new Set(twins).size).toBe(1);
 

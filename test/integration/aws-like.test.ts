@@ -7,11 +7,11 @@ import type { BusEvent } from '../../shared/local/event-bus-api';
 import { readDayMeters } from '../../shared/db/usage/usage-meter-repository';
 import { exportWorkerFunctionName } from '../../shared/routes/background-registry';
 import { associateOrder, cacheFlatRule, placeSale, storedLines } from '../support/commissions';
-import { builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes, serverErrors } from '../support/aws-like';
+import { builtExport as builtExportOf, eventsOfVerifiedExport, exportOutcomes } from '../support/aws-like';
 import { eventRequest } from '../support/fixtures/events';
 import { exportRequest } from '../support/fixtures/exports';
 import { createOrg, freshId, useOrg, useStack } from '../support/harness';
-import { type HttpResult, asClient, flushMeters, invokeOperator, post, runScheduled } from '../support/local-api';
+import { type HttpResult, asClient, failedAnswers, flushMeters, invokeOperator, post, runScheduled, serverErrors } from '../support/local-api';
 
 /**
  * The flows that matter, run in the local stack's AWS-like mode
@@ -77,7 +77,7 @@ describe('the AWS-like mode (replica lag, cancelled and throttled writes mocked 
     // A worker that starts at once, as an asynchronous start usually does on AWS (the mode delays the export's own).
     const prompt = invokeOperator(exportWorkerFunctionName, { orgcode: org.orgcode, export_id: exportId });
     const answers = await Promise.all(recordings);
-    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.text)).toEqual([]);
+    expect(failedAnswers(answers)).toEqual([]);
     await prompt;
     const { exportRecord, batches } = await builtExport(exportId);
 
@@ -134,7 +134,7 @@ describe('the AWS-like mode (replica lag, cancelled and throttled writes mocked 
     const body = eventRequest(org.orgcode, { occurred_at: '2026-11-21T09:00:00Z', idempotency_key: 'twin-under-faults', request_context: requestContext() });
     const answers = await Promise.all(Array.from({ length: 16 }, () => asClient(() => org.post('finance', '/event/record', body))));
 
-    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.text)).toEqual([]);
+    expect(failedAnswers(answers)).toEqual([]);
     const succeeded = answers.map((answer) => answer.body.data);
     expect(succeeded.map(({ event }) => event)).toEqual(succeeded.map(() => succeeded[0]?.event));
     await sleep(awsLike.indexLagMs! + 100); // the ledger index settles

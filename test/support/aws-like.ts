@@ -3,14 +3,12 @@ import type { AwsLike, AwsLikeCounts } from '../../shared/local/aws-like';
 import type { BusEvent } from '../../shared/local/event-bus-api';
 import { pollUntil, readObject, sha256 } from './exports';
 import { exportFinished } from './fixtures/exports';
-import { type HttpResult, post } from './local-api';
+import { post } from './local-api';
 
 /**
  * What the suites run under the AWS-like mode (aws-like*.test.ts) share: the
  * checks of an export and of what the mode injected.
  */
-
-export const serverErrors = (answers: HttpResult[]) => answers.filter((answer) => answer.status >= 500).map((answer) => answer.text);
 
 /** Every file of an export and its manifests hashes to its evidence; answers the events the files hold. */
 export async function eventsOfVerifiedExport(exportRecord: any, batches: any[]): Promise<string[]> {

@@ -147,6 +147,12 @@ export async function asClient(call: () => Promise<HttpResult>): Promise<HttpRes
   }
 }
 
+/** The texts of the answers that were not 200: `[]` when every call succeeded, else what failed, to show. */
+export const failedAnswers = (answers: HttpResult[]) => answers.filter((answer) => answer.status !== 200).map((answer) => answer.text);
+
+/** The texts of the 5xx answers: the service must never give one, whatever it is sent. */
+export const serverErrors = (answers: HttpResult[]) => answers.filter((answer) => answer.status >= 500).map((answer) => answer.text);
+
 /**
  * Invokes an operator or background function through the local Invoke API with
  * `@aws-sdk/client-lambda`, the path the admin CLI takes. A function error
