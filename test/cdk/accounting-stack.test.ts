@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { CfnElement, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { IConstruct } from 'constructs';
@@ -24,23 +24,17 @@ import { consumerFunctions, deadLetterNotifierFunction, meteredLineFilter } from
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import type { StoreAccess } from '../../shared/http/route-definition';
 import { httpRoutes } from '../../shared/routes/registry';
-import { flattenedResources, synthesizedStacks } from './synthesized-app';
+import { appAsSynthesized, flattenedResources, projectRoot, synthesizedStacks } from './synthesized-app';
 
 // Shape of a synthesized template, as far as these tests read it.
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; DependsOn?: string[] };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 type FunctionDefinition = { handler: AccountingFunction; family: string; stores: StoreAccess };
 
-const projectRoot = resolve(__dirname, '../..');
 const build = readBuildInfo(projectRoot, 'cdk-test');
 const packageVersion = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
 
-/** The feature flags `cdk synth` runs with, so the tests see the template it makes. */
-function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
-  return { ...cdkJson.context };
-}
 
 function logicalId(construct: IConstruct): string {
   const element = construct instanceof CfnElement ? construct : construct.node.defaultChild;
@@ -159,7 +153,7 @@ beforeAll(() => {
   // `npx esbuild` once per function (~1 s each), which at ~55 routes would take
   // about a minute; the entry files are still required to exist, and the bundle
   // itself is checked once, in the last describe block.
-  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+  const app = appAsSynthesized();
   // prod's: the environment that listens on the default bus and keeps its data.
   stack = new AccountingStack(app, deploymentEnvironments.prod.stackName, {
     projectRoot,
@@ -905,7 +899,7 @@ describe('bundling', () => {
     const outdir = mkdtempSync(join(tmpdir(), 'accounting-bundle-'));
     try {
       const route = httpRoutes[0]!;
-      const app = new App({ outdir, context: cdkJsonContext(), builtinCloudFormationValidation: false });
+      const app = appAsSynthesized({ 'aws:cdk:bundling-stacks': ['**'] }, { outdir });
       const bundleStack = new Stack(app, 'Bundle');
       const environment = deploymentEnvironments.staging;
       const dataStore = new DataStore(bundleStack, 'DataStore', { environment });

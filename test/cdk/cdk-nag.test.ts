@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { App, Aspects } from 'aws-cdk-lib';
+import { Aspects } from 'aws-cdk-lib';
 import {
   AwsSolutionsChecks,
   type INagLogger,
@@ -15,8 +13,7 @@ import { backgroundFunctions } from '../../shared/routes/background-registry';
 import { consumerFunctions } from '../../shared/routes/consumer-registry';
 import { operatorFunctions } from '../../shared/routes/operator-registry';
 import { httpRoutes } from '../../shared/routes/registry';
-
-const projectRoot = resolve(__dirname, '../..');
+import { appAsSynthesized, projectRoot } from './synthesized-app';
 
 interface Finding {
   rule: string;
@@ -52,8 +49,7 @@ class FindingCollector implements INagLogger {
 
 /** Synthesizes the stack of one environment under both packs (bundling skipped, as in accounting-stack.test.ts). */
 function checkedStack(environmentName: (typeof deploymentEnvironmentNames)[number]): FindingCollector {
-  const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
-  const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+  const app = appAsSynthesized();
   const environment = deploymentEnvironments[environmentName];
   new AccountingStack(app, environment.stackName, {
     projectRoot,

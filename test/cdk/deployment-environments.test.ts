@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnElement, Stack, Token } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -453,7 +453,7 @@ describe('alarms', () => {
 
 describe('the page-token signing key', () => {
   function keyStack(generation: number) {
-    const stack = new Stack(new App(), 'Keys');
+    const stack = new Stack(appAsSynthesized(), 'Keys');
     const key = new TokenSigningKey(stack, 'TokenSigningKey', { generation });
     return { key, template: Template.fromStack(stack) };
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack, Tags } from 'aws-cdk-lib';
+import { Stack, Tags } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -247,7 +247,7 @@ describe('the list of emitted metrics', () => {
 
 describe('an environment whose table has Contributor Insights on', () => {
   it('gets a hottest-keys widget pointing to the table\'s own graphs', () => {
-    const stack = new Stack(new App(), 'WithInsights');
+    const stack = new Stack(appAsSynthesized(), 'WithInsights');
     const table = new dynamodb.Table(stack, 'Table', {
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
       contributorInsightsSpecification: { enabled: true },

@@ -31,15 +31,31 @@ export interface SynthesizedStack {
 
 export const projectRoot = resolve(__dirname, '../..');
 
-/** An app with the feature flags `cdk synth` runs with, bundling skipped: CDK would spawn esbuild for every function. */
-export function appAsSynthesized(context: Record<string, unknown> = {}): App {
+/**
+ * An app with the feature flags `cdk synth` runs with (cdk.json's context, then
+ * `context`). Bundling is skipped unless `context` asks for it: the CDK would
+ * spawn esbuild for every function. The CDK's CloudFormation validation runs
+ * only when `validated`: it costs about 9 s of CPU in each file's first
+ * synthesis, so cloudformation-validation.test.ts runs it once for each app the
+ * suites build, warnings included.
+ */
+export function appAsSynthesized(context: Record<string, unknown> = {}, { validated = false, outdir }: { validated?: boolean; outdir?: string } = {}): App {
   const cdkJson = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context?: object };
-  return new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } });
+  const strictness = validated ? { '@aws-cdk/core:strictCfnValidateErrors': true } : {};
+  return new App({
+    outdir,
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...strictness, ...context },
+    builtinCloudFormationValidation: validated,
+  });
 }
 
 /** The app `cdk synth -c env=<name> -c buildId=cdk-test` makes (bin/app.ts), and its service stack. */
-export function accountingAppOf(name: DeploymentEnvironmentName, overrides: Partial<DeploymentEnvironment> = {}): { app: App; stack: AccountingStack } {
-  const app = appAsSynthesized({ env: name, buildId: 'cdk-test' });
+export function accountingAppOf(
+  name: DeploymentEnvironmentName,
+  overrides: Partial<DeploymentEnvironment> = {},
+  { validated = false }: { validated?: boolean } = {},
+): { app: App; stack: AccountingStack } {
+  const app = appAsSynthesized({ env: name, buildId: 'cdk-test' }, { validated });
   return { app, stack: defineAccountingApp(app, projectRoot, overrides) };
 }
 
