@@ -21,6 +21,8 @@ module.exports = {
   testTimeout: 120000,
   maxWorkers: 3,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
+  // On a clean clone jest has no file times and would start the slowest file among the last (the file says why).
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.cjs',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

@@ -1,9 +1,11 @@
 const { relative } = require('node:path');
+const { slowFilesOfThisRun, unlistedWarningSeconds } = require('./slow-first-sequencer.cjs');
 
 /**
  * Ends the run with the plain closing line CI reads: "tests: N passed, N failed".
  * Before it, the slowest test files, so that a suite drifting slower shows in
- * every run, not when someone measures; and the test files that passed yet printed console.error or
+ * every run, not when someone measures, and any of them over a minute that the
+ * sequencer does not start first on a clean clone; and the test files that passed yet printed console.error or
  * console.warn, with how many: a green run prints nothing that looks like a
  * failure, and a test that expects an error log asserts it
  * (test/support/expected-logs.ts) instead of printing it.
@@ -30,6 +32,12 @@ class SummaryReporter {
     if (slowest.length > 0) {
       console.log(`slowest ${slowest.length} test files:`);
       for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+    }
+    const listed = slowFilesOfThisRun();
+    const startedLate = this.fileTimes.filter(({ file, seconds }) => seconds > unlistedWarningSeconds && !(file in listed));
+    if (startedLate.length > 0) {
+      const files = startedLate.map(({ file, seconds }) => `${file} (${seconds.toFixed(0)} s)`).join(', ');
+      console.log(`over ${unlistedWarningSeconds} s and not started first on a clean clone (test/support/slow-first-sequencer.cjs): ${files}`);
     }
     if (this.noisyFiles.length > 0) {
       const total = this.noisyFiles.reduce((sum, { logged }) => sum + logged, 0);

@@ -9,11 +9,12 @@ const SummaryReporter = require(join(projectRoot(), 'test/support/summary-report
   onRunComplete(contexts: unknown, results: unknown): void;
 };
 
-function fileResult(file: string, failing: number, consoleTypes: string[]) {
+function fileResult(file: string, failing: number, consoleTypes: string[], seconds?: number) {
   return {
     testFilePath: join(projectRoot(), file),
     numFailingTests: failing,
     console: consoleTypes.map((type) => ({ type, message: 'm', origin: '' })),
+    perfStats: seconds === undefined ? undefined : { start: 1_000, end: 1_000 + seconds * 1_000 },
   };
 }
 
@@ -38,6 +39,18 @@ describe('the summary reporter', () => {
         fileResult('test/integration/quiet.test.ts', 0, ['log', 'info']),
       ]),
     ).toEqual(['console.error/warn from passing test files: 2, in test/integration/noisy.test.ts (2)', 'tests: 7 passed, 1 failed']);
+  });
+
+  it('names a file over a minute that the sequencer would not start first on a clean clone', () => {
+    const printed = printedAfter([
+      fileResult('test/integration/new-and-slow.test.ts', 0, [], 61),
+      fileResult('test/integration/no-internal-errors.test.ts', 0, [], 250),
+      fileResult('test/integration/quick.test.ts', 0, [], 59),
+    ]);
+
+    expect(printed.filter((line) => line.startsWith('over 60 s'))).toEqual([
+      'over 60 s and not started first on a clean clone (test/support/slow-first-sequencer.cjs): test/integration/new-and-slow.test.ts (61 s)',
+    ]);
   });
 
   it('ends a quiet run with the closing line alone', () => {
