@@ -35,7 +35,6 @@ const build = readBuildInfo(projectRoot, 'cdk-test');
 const packageVersion = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string })
   .version;
 
-
 function logicalId(construct: IConstruct): string {
   const element = construct instanceof CfnElement ? construct : construct.node.defaultChild;
   if (!(element instanceof CfnElement)) throw new Error(`${construct.node.path} has no CloudFormation element`);
