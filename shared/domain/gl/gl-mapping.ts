@@ -48,33 +48,39 @@ export type RuleMatch = Partial<Record<MatchField, string>>;
 /** The event type that posts the reversal of its order's entry instead of a rule's lines. */
 export const cancellationEventType = 'order.cancelled';
 
-const account = text(1, 128);
+const accountName = () => text(1, 128);
 const maxRules = 500;
 const maxLinesPerRule = 20;
 const maxTaxAccounts = 100;
 
-const ruleLine = z.strictObject({
-  side: z.enum(lineSides),
-  account,
-  amount: z.enum(lineAmounts),
-  /** For `tax`: the account of each jurisdiction's part; a jurisdiction not named posts to `account`. */
-  tax_accounts: z.optional(
-    z.record(text(1, 64), account).check(z.refine((accounts) => Object.keys(accounts).length <= maxTaxAccounts, `must name at most ${maxTaxAccounts} jurisdictions`)),
-  ),
-});
-
-const ruleMatch = z.strictObject({
-  channel_code: z.optional(channelCode),
-  cccode: z.optional(cccode),
-  logical_guid: z.optional(logicalGuid),
-  currency: z.optional(currencyCode),
-});
-
-export const mappingRule = z.strictObject({
-  rule_id: text(1, 128),
-  event_type: eventType,
-  match: z.optional(ruleMatch),
-  lines: z.array(ruleLine).check(z.minLength(1), z.maxLength(maxLinesPerRule)),
+/**
+ * Built on first use, as the request and the record made of it: the journal
+ * imports this module for `cancellationEventType`, so every function that
+ * records an event would otherwise build a rule's schemas at its cold start.
+ */
+export const mappingRule = builtOnFirstUse(() => {
+  const account = accountName();
+  const ruleLine = z.strictObject({
+    side: z.enum(lineSides),
+    account,
+    amount: z.enum(lineAmounts),
+    /** For `tax`: the account of each jurisdiction's part; a jurisdiction not named posts to `account`. */
+    tax_accounts: z.optional(
+      z.record(text(1, 64), account).check(z.refine((accounts) => Object.keys(accounts).length <= maxTaxAccounts, `must name at most ${maxTaxAccounts} jurisdictions`)),
+    ),
+  });
+  const ruleMatch = z.strictObject({
+    channel_code: z.optional(channelCode),
+    cccode: z.optional(cccode),
+    logical_guid: z.optional(logicalGuid),
+    currency: z.optional(currencyCode),
+  });
+  return z.strictObject({
+    rule_id: text(1, 128),
+    event_type: eventType,
+    match: z.optional(ruleMatch),
+    lines: z.array(ruleLine).check(z.minLength(1), z.maxLength(maxLinesPerRule)),
+  });
 });
 export type MappingRule = z.infer<typeof mappingRule>;
 export type RuleLine = MappingRule['lines'][number];
@@ -82,7 +88,7 @@ export type RuleLine = MappingRule['lines'][number];
 export const mappingSetRequest = builtOnFirstUse(() =>
   z.strictObject({
     rules: z.array(mappingRule).check(z.minLength(1), z.maxLength(maxRules)),
-    rounding_account: account,
+    rounding_account: accountName(),
     effective_from: utcDay,
     // Optional here so that leaving it out once a mapping exists is 428, not 400.
     expected_revision: z.optional(revision),
