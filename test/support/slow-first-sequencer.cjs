@@ -5,9 +5,9 @@ const Sequencer = require('@jest/test-sequencer').default;
  * Jest starts first the files that took longest in its last run on this
  * machine, and any file it has no time for by size, largest first. On a clean
  * clone (CI) it has no time for any, and the slowest file is a small one: its
- * calls are generated (no-internal-errors, 7 KB). It started among the last,
- * ran alone at the end, and finished 256 s after it started, the 153rd of 153
- * (clean-clone run at bcf514f). Under the AWS-like mode (`npm run
+ * calls are generated (no-internal-errors, 7 KB). It started among the last
+ * and finished 153rd of 153, 256 s after it started (clean-clone run at
+ * bcf514f). Under the AWS-like mode (`npm run
  * test:aws-like`), readme.test.ts took 172 s of the run's 211 s and started
  * 13th of 16. The files below took 45 s or more in that run, of each kind
  * (seconds there); where jest has no time of its own for them, they start
