@@ -4,6 +4,7 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isModeBookkeeping } from './aws-like-bookkeeping';
 import type { AwsLikeCounts } from './aws-like-options';
 import { type Capacity, type PartitionUse, itemSize, partitionsOf, transactionWriteUnits, unitsByPartition } from './aws-like-partition-keys';
 
@@ -75,8 +76,6 @@ export function partitionMeter(limits: PartitionLimits) {
 
 export type PartitionMeter = ReturnType<typeof partitionMeter>;
 
-const unmeteredFlag = 'awsLikeUnmetered';
-
 /** The commands that read or write items, which DynamoDB meters (a Scan is left out: none runs on a request path). */
 const meteredCommands = new Set([
   'GetItemCommand',
@@ -89,19 +88,6 @@ const meteredCommands = new Set([
   'TransactWriteItemsCommand',
   'TransactGetItemsCommand',
 ]);
-
-/** Marks a command the mode sends for its own bookkeeping (an earlier image's read): AWS would not see it, so it is not metered. */
-export function unmetered<Command extends { middlewareStack: { add(...args: any[]): void } }>(command: Command): Command {
-  command.middlewareStack.add(
-    (next: (args: unknown) => Promise<unknown>, context: Record<string, unknown>) => (args: unknown) => {
-      context[unmeteredFlag] = true;
-      return next(args);
-    },
-    // Overridable: a document client's command resolves its own stack twice (its own and the low-level command's).
-    { step: 'initialize', priority: 'high', name: unmeteredFlag, override: true },
-  );
-  return command;
-}
 
 const throttledMessage = 'Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly.';
 
@@ -155,7 +141,7 @@ export function attachPartitionThroughput(
   stack.add(
     (next, context) => async (args) => {
       const input = args.input as Input;
-      if (!meteredCommands.has(context.commandName ?? '') || context[unmeteredFlag] || (input.ReturnConsumedCapacity ?? 'NONE') !== 'NONE') return next(args);
+      if (!meteredCommands.has(context.commandName ?? '') || isModeBookkeeping(context) || (input.ReturnConsumedCapacity ?? 'NONE') !== 'NONE') return next(args);
       const result = await next({ ...args, input: { ...input, ReturnConsumedCapacity: 'INDEXES' } });
       delete (result.output as Input).ConsumedCapacity;
       return result;
@@ -168,7 +154,7 @@ export function attachPartitionThroughput(
     (next, context) => async (args) => {
       const commandName = context.commandName ?? '';
       const input = args.input as Input;
-      const uses = context[unmeteredFlag] ? [] : partitionsOf(commandName, input);
+      const uses = isModeBookkeeping(context) ? [] : partitionsOf(commandName, input);
       const refused = uses.filter((use) => partitions.exhausted(use));
       const batch = commandName.startsWith('Batch');
       if (refused.length > 0 && (!batch || refused.length === uses.length)) {

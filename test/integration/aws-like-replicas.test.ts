@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../shared/db/client';
 import { tableDefinition } from '../../shared/db/table-definition';
 import { type AwsLikeOptions, awsLikeFromVariable } from '../../shared/local/aws-like';
 import { defaultAwsLikeOptions } from '../../shared/local/aws-like-options';
 import { freshId, useStack } from '../support/harness';
+import { watchingSends } from '../support/sent-commands';
 
 /**
  * The AWS-like mode's replicas (shared/local/aws-like-options.ts: indexReplicas):
@@ -177,4 +178,46 @@ describe('AWS-like mode: replicas', () => {
     for (const read of eventualReads) expect({ read, missedAfterSeen: missesAfterSeen(watched[read]) }).toEqual({ read, missedAfterSeen: 0 });
     expect(watched.index.some((sample) => sample.seen.some((seen) => !seen))).toBe(true);
   }, 60_000);
+
+  it('reads the earlier images of a 30-item transaction in one consistent BatchGetItem, unseen by a watch of what the service sends, and a lagging read shows them', async () => {
+    // Arrange: 30 items at v1, every replica past them; a middleware that sees every command the client sends.
+    const pk = `AWSLIKE#${freshId('IMAGES')}`;
+    const keys = Array.from({ length: 30 }, (_, item) => ({ pk, sk: `item#${item}` }));
+    await Promise.all(keys.map((key) => dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...key, v: 1 } }))));
+    await sleep(lagMs);
+    const everySend: Array<{ command: string; input: Record<string, any> }> = [];
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        everySend.push({ command: context.commandName ?? '', input: args.input as Record<string, any> });
+        return next(args);
+      },
+      { step: 'initialize', name: 'every-send' },
+    );
+    const watched: string[] = [];
+
+    // Act: one transaction moves all 30 to v2; each is read back at once, eventually consistent.
+    try {
+      await watchingSends(
+        (command) => void watched.push(command),
+        () =>
+          dynamo().send(
+            new TransactWriteCommand({
+              TransactItems: keys.map((Key) => ({ Update: { TableName: tableName(), Key, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 2 } } })),
+            }),
+          ),
+      );
+    } finally {
+      dynamo().middlewareStack.remove('every-send');
+    }
+    const readBack = await Promise.all(keys.map((Key) => dynamo().send(new GetCommand({ TableName: tableName(), Key }))));
+
+    // Assert: the mode read the 30 earlier images in one call, which the watch did not show.
+    expect(everySend.map(({ command }) => command).sort()).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    expect(everySend.find(({ command }) => command === 'BatchGetItemCommand')!.input.RequestItems[tableName()]).toMatchObject({ ConsistentRead: true, Keys: keys });
+    expect(watched).toEqual(['TransactWriteItemsCommand']);
+    // A replica that lacks the write shows the item as it was (never missing); within the lag some do.
+    const versions = readBack.map((answer) => answer.Item?.v);
+    expect(versions.every((v) => v === 1 || v === 2)).toBe(true);
+    expect(versions).toContain(1);
+  });
 });
