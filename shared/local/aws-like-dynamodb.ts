@@ -8,8 +8,8 @@ import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynam
 import { untilProcessed } from '../db/unprocessed-rounds';
 import { type WrittenKey, itemId, singleWrites, writtenKeys } from '../db/written-keys';
 import type { AwsLike } from './aws-like';
-import { type ReplicaView, addEarlierImages, askingForTableKeys, projected, replicatedWrites } from './aws-like-index-images';
 import { asModeBookkeeping } from './aws-like-bookkeeping';
+import { type ReplicaView, addEarlierImages, askingForTableKeys, projected, replicatedWrites } from './aws-like-index-images';
 import { attachPartitionThroughput } from './aws-like-partition-throughput';
 
 type Item = Record<string, unknown>;
