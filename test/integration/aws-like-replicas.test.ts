@@ -180,35 +180,29 @@ describe('AWS-like mode: replicas', () => {
   }, 60_000);
 
   it('reads the earlier images of a 30-item transaction in one consistent BatchGetItem, unseen by a watch of what the service sends, and a lagging read shows them', async () => {
-    // Arrange: 30 items at v1, every replica past them; a middleware that sees every command the client sends.
+    // Arrange: 30 items at v1, every replica past them.
     const pk = `AWSLIKE#${freshId('IMAGES')}`;
     const keys = Array.from({ length: 30 }, (_, item) => ({ pk, sk: `item#${item}` }));
     await Promise.all(keys.map((key) => dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...key, v: 1 } }))));
     await sleep(lagMs);
     const everySend: Array<{ command: string; input: Record<string, any> }> = [];
-    dynamo().middlewareStack.add(
-      (next, context) => async (args) => {
-        everySend.push({ command: context.commandName ?? '', input: args.input as Record<string, any> });
-        return next(args);
-      },
-      { step: 'initialize', name: 'every-send' },
-    );
     const watched: string[] = [];
 
-    // Act: one transaction moves all 30 to v2; each is read back at once, eventually consistent.
-    try {
-      await watchingSends(
-        (command) => void watched.push(command),
-        () =>
-          dynamo().send(
-            new TransactWriteCommand({
-              TransactItems: keys.map((Key) => ({ Update: { TableName: tableName(), Key, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 2 } } })),
-            }),
-          ),
-      );
-    } finally {
-      dynamo().middlewareStack.remove('every-send');
-    }
+    // Act: one transaction moves all 30 to v2, watched with and without the mode's own reads; each is read back at once, eventually consistent.
+    await watchingSends(
+      (command, input) => void everySend.push({ command, input: JSON.parse(input) }),
+      () =>
+        watchingSends(
+          (command) => void watched.push(command),
+          () =>
+            dynamo().send(
+              new TransactWriteCommand({
+                TransactItems: keys.map((Key) => ({ Update: { TableName: tableName(), Key, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 2 } } })),
+              }),
+            ),
+        ),
+      { withModeBookkeeping: true },
+    );
     const readBack = await Promise.all(keys.map((Key) => dynamo().send(new GetCommand({ TableName: tableName(), Key }))));
 
     // Assert: the mode read the 30 earlier images in one call, which the watch did not show.
